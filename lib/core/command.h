@@ -1,0 +1,67 @@
+/* Commands: what an enqueue call asks a device to do.
+ *
+ * An enqueue function in lib/api allocates a struct that starts with
+ * struct kiln_command, fills `run` (and `release`), retains or holds what the
+ * command uses, and hands it to kiln_command_enqueue.  From there the shared
+ * code in lib/core/command.c orders it after its wait list (and, in an
+ * in-order queue, after the previous command), submits it to the driver when
+ * it is ready, and on completion calls `release` and drops the holds. */
+#ifndef KILN_CORE_COMMAND_H
+#define KILN_CORE_COMMAND_H
+
+#include "object.h"
+
+struct kiln_command;
+
+/* Does the work, on a driver thread.  Returns CL_SUCCESS or a negative
+ * error, which becomes the event's status. */
+typedef cl_int (*kiln_command_run_fn)(struct kiln_command *cmd);
+/* Frees what the command owns (called once, after completion). */
+typedef void (*kiln_command_release_fn)(struct kiln_command *cmd);
+
+struct kiln_command {
+	cl_command_type type;
+	cl_command_queue queue;
+	cl_device_id device;
+	cl_event event;
+	kiln_command_run_fn run;         /* NULL: nothing to do (marker) */
+	kiln_command_release_fn release; /* may be NULL */
+	/* Memory objects the command uses: held until it completes. */
+	cl_mem *mems;
+	cl_uint num_mems;
+	/* Dependencies not yet complete; the command is ready at zero. */
+	atomic_int pending;
+	/* A dependency ended in error: the command is not run and its event
+	 * ends with CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST. */
+	atomic_bool dep_failed;
+};
+
+/* Allocates a zeroed command of `size` bytes (≥ sizeof(struct kiln_command))
+ * for `queue`; NULL when out of memory. */
+struct kiln_command *kiln_command_alloc(size_t size, cl_command_queue queue,
+					cl_command_type type);
+
+/* Holds `mem` for the life of the command (the array grows as needed).
+ * Returns CL_OUT_OF_HOST_MEMORY on failure. */
+cl_int kiln_command_use_mem(struct kiln_command *cmd, cl_mem mem);
+
+/* Creates the command's event, orders it after the wait list and the queue,
+ * and submits it.  The wait list must already be validated.  On success the
+ * command belongs to the runtime; `event_out` (if not NULL) receives a new
+ * application reference to its event.  On failure the command is freed. */
+cl_int kiln_command_enqueue(struct kiln_command *cmd, cl_uint num_events,
+			    const cl_event *wait_list, cl_event *event_out);
+
+/* Same, then waits for completion: for blocking reads, writes and maps.
+ * Returns the command's final status as the API's error (a failed
+ * dependency gives CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST). */
+cl_int kiln_command_enqueue_blocking(struct kiln_command *cmd,
+				     cl_uint num_events,
+				     const cl_event *wait_list,
+				     cl_event *event_out);
+
+/* Called by a driver on one of its threads for a ready command: marks it
+ * running, runs it, completes it.  Drivers call nothing else. */
+void kiln_command_execute(struct kiln_command *cmd);
+
+#endif

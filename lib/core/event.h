@@ -1,0 +1,56 @@
+/* Events and the dependency graph (OpenCL 3.0 §5.11).
+ *
+ * Every command has an event.  A user event has none.  The life of a command
+ * is handled here, once, for every driver:
+ *   enqueue → CL_QUEUED → (flushed) CL_SUBMITTED → (dependencies complete,
+ *   driver picks it up) CL_RUNNING → CL_COMPLETE or a negative error,
+ * with callbacks fired and profiling timestamps taken at each step. */
+#ifndef KILN_CORE_EVENT_H
+#define KILN_CORE_EVENT_H
+
+#include "object.h"
+#include <pthread.h>
+
+struct kiln_command;
+struct kiln_event_callback;
+struct kiln_event_waiter;
+
+struct _cl_event {
+	struct kiln_object obj;
+	cl_context context;
+	cl_command_queue queue; /* NULL for a user event */
+	cl_command_type command_type;
+	atomic_int status;      /* CL_QUEUED..CL_COMPLETE, or < 0 */
+
+	pthread_mutex_t lock;   /* guards everything below */
+	pthread_cond_t done;    /* signalled when status becomes final */
+	struct kiln_event_callback *callbacks;
+	struct kiln_event_waiter *waiters; /* commands waiting on this event */
+	struct kiln_command *command;      /* NULL for user events */
+
+	/* CL_PROFILING_COMMAND_* in ns of kiln_time_now() */
+	cl_ulong t_queued, t_submit, t_start, t_end, t_complete;
+	/* queue bookkeeping (queue.c): outstanding-event list links */
+	cl_event q_prev, q_next;
+};
+
+/* Monotonic nanoseconds: the device and host timer of this platform. */
+cl_ulong kiln_time_now(void);
+
+/* A fresh event in CL_QUEUED (command) or CL_SUBMITTED (user event). */
+cl_event kiln_event_new(cl_context ctx, cl_command_queue queue,
+			cl_command_type type);
+
+/* Validates an (num, list) event wait list against `ctx` (NULL: any
+ * context): CL_INVALID_EVENT_WAIT_LIST or CL_INVALID_EVENT / CONTEXT. */
+cl_int kiln_check_wait_list(cl_context ctx, cl_uint num,
+			    const cl_event *list);
+
+/* Moves the event to `status`, firing callbacks for every state passed and
+ * waking waiters once it is final (CL_COMPLETE or negative). */
+void kiln_event_set_status(cl_event ev, cl_int status);
+
+/* Blocks until the event is final; returns its final status. */
+cl_int kiln_event_wait(cl_event ev);
+
+#endif
