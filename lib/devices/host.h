@@ -5,6 +5,7 @@
 #define KILN_DEVICES_HOST_H
 
 #include "../core/device_props.h"
+#include <stdbool.h>
 
 /* Number of cores this process may use: the affinity mask, further limited
  * by the cgroup CPU quota (cpu.max / cfs_quota), at least 1. */
