@@ -1,0 +1,181 @@
+/* The compiler's C interface: the only door between the C runtime and the
+ * C++ (LLVM/Clang) code in lib/compiler/.  Nothing LLVM-specific crosses it.
+ *
+ * The phases follow OpenCL's program model (OpenCL 3.0 §5.8):
+ *   kiln_compile_source  OpenCL C → IR            (clCompileProgram)
+ *   kiln_ir_from_spirv   SPIR-V → IR              (clCreateProgramWithIL)
+ *   kiln_link            IR × n → IR              (clLinkProgram; build = compile + link)
+ *   kiln_finalize        IR → native executable   (kernel-lib linked in, work-group
+ *                                                  functions made, optimized, JIT)
+ * IR crosses the door as LLVM bitcode bytes (struct kiln_blob), so programs
+ * can hold it, serialize it into binaries and hand it back later.
+ *
+ * Every call is thread-safe and never aborts the process: an error, a
+ * diagnostic or a crash inside LLVM becomes a false return and a log. */
+#ifndef KILN_COMPILER_COMPILER_H
+#define KILN_COMPILER_COMPILER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Bytes owned by whoever holds the struct; free with kiln_blob_free. */
+struct kiln_blob {
+	void *data;
+	size_t size;
+};
+void kiln_blob_free(struct kiln_blob *b);
+
+/* What code is generated for: the host CPU as the device found it. */
+struct kiln_target {
+	const char *cpu;      /* LLVM CPU name, e.g. "x86-64-v3" */
+	const char *features; /* LLVM feature string, "+avx2,+fma,..." */
+	bool fp64;            /* cl_khr_fp64 reported */
+	/* OpenCL C feature macros the device supports (__opencl_c_*), space
+	 * separated, passed to Clang so the right built-ins are declared. */
+	const char *cl_features;
+	const char *extensions; /* device extension string */
+};
+
+/* An embedded header for clCompileProgram's input_headers. */
+struct kiln_header {
+	const char *name;
+	const char *source;
+};
+
+/* --- front ends ------------------------------------------------------ */
+
+/* OpenCL C (or C++ for OpenCL with -cl-std=CLC++) to IR.  `options` are the
+ * application's build options (-D, -I, -cl-std=, -cl-*, -w, -Werror, ...).
+ * The log receives Clang's diagnostics (file:line:col: message) in any case;
+ * *log is malloc'ed (free it) or NULL.  Returns false on failure. */
+bool kiln_compile_source(const struct kiln_target *t, const char *source,
+			 const char *options, const struct kiln_header *headers,
+			 size_t num_headers, struct kiln_blob *ir_out,
+			 char **log);
+
+/* SPIR-V 1.0–1.4 to IR (checks magic, version and length first). */
+bool kiln_ir_from_spirv(const struct kiln_target *t, const void *il,
+			size_t size, const uint32_t *spec_ids,
+			const uint64_t *spec_values, size_t num_spec,
+			struct kiln_blob *ir_out, char **log);
+
+/* Links IR modules.  `library` (-create-library) keeps the result as a
+ * library; otherwise the result must be complete (undefined functions other
+ * than built-ins are link errors). */
+bool kiln_link(const struct kiln_target *t, const struct kiln_blob *irs,
+	       size_t n, const char *options, bool library,
+	       struct kiln_blob *ir_out, char **log);
+
+/* --- kernel metadata (from IR; needs no native code) ----------------- */
+
+enum kiln_arg_kind {
+	KILN_ARG_VALUE,   /* scalars, vectors, structs by value */
+	KILN_ARG_BUFFER,  /* __global / __constant pointer: a cl_mem or NULL */
+	KILN_ARG_LOCAL,   /* __local pointer: a size, no value */
+	KILN_ARG_IMAGE,
+	KILN_ARG_SAMPLER,
+	KILN_ARG_PIPE,
+	KILN_ARG_QUEUE,
+};
+
+struct kiln_arg_info {
+	enum kiln_arg_kind kind;
+	uint32_t size;           /* bytes of the value (VALUE), else pointer size */
+	uint32_t align;
+	uint32_t address_qualifier; /* CL_KERNEL_ARG_ADDRESS_* */
+	uint32_t access_qualifier;  /* CL_KERNEL_ARG_ACCESS_* */
+	uint64_t type_qualifier;    /* CL_KERNEL_ARG_TYPE_* bits */
+	char *type_name;
+	char *name;                 /* NULL unless -cl-kernel-arg-info */
+};
+
+struct kiln_kernel_info {
+	char *name;
+	char *attributes;           /* CL_KERNEL_ATTRIBUTES text */
+	uint32_t num_args;
+	struct kiln_arg_info *args;
+	size_t reqd_work_group_size[3]; /* zeros when not given */
+	size_t work_group_size_hint[3];
+	uint64_t local_mem_size;    /* kernel-scope __local variables */
+	uint64_t private_mem_size;
+};
+
+struct kiln_program_info {
+	uint32_t num_kernels;
+	struct kiln_kernel_info *kernels;
+	uint64_t global_variable_size; /* program-scope globals */
+};
+
+bool kiln_ir_kernels(const struct kiln_blob *ir, struct kiln_program_info *out,
+		     char **log);
+void kiln_program_info_free(struct kiln_program_info *info);
+
+/* --- native code ----------------------------------------------------- */
+
+/* What one NDRange launch passes to every work-group (read-only). */
+struct kiln_wg_launch {
+	uint32_t work_dim;
+	size_t global_offset[3];
+	size_t global_size[3];
+	size_t local_size[3];     /* the uniform local size */
+	size_t num_groups[3];
+	/* args[i] points to argument i's value: for a buffer, to a void *
+	 * holding its data pointer (NULL for a NULL buffer); for a value, to
+	 * its bytes; for a __local argument, to a size_t offset into the
+	 * worker's local memory (the runtime lays the arena out). */
+	void *const *args;
+};
+
+/* What one worker passes for one work-group. */
+struct kiln_wg_state {
+	size_t group_id[3];
+	size_t local_size[3]; /* this group's size (smaller at the edge of a
+				 non-uniform NDRange) */
+	char *local_mem;      /* the worker's local arena: kernel-scope
+				 __local variables first, then __local args */
+	char *context;        /* per-worker heap storage for values live
+				 across barriers: kiln_kernel_native's
+				 context_size bytes per work-item */
+	void *printf_buffer;  /* reserved for printf */
+	void *reserved[4];
+};
+
+typedef void (*kiln_wg_fn)(const struct kiln_wg_launch *launch,
+			   struct kiln_wg_state *state);
+
+struct kiln_executable; /* native code of a program, JIT-loaded */
+
+/* Links kernel-lib, makes the work-group functions, optimizes and emits
+ * native code.  `object_out` (may be NULL) receives the object file, so the
+ * cache and program binaries can skip the expensive steps next time. */
+bool kiln_finalize(const struct kiln_target *t, const struct kiln_blob *ir,
+		   const char *options, struct kiln_executable **exe_out,
+		   struct kiln_blob *object_out, char **log);
+/* Loads an object made by kiln_finalize for the same target. */
+bool kiln_load_object(const struct kiln_target *t, const struct kiln_blob *obj,
+		      struct kiln_executable **exe_out, char **log);
+void kiln_executable_free(struct kiln_executable *exe);
+
+struct kiln_kernel_native {
+	kiln_wg_fn fn;
+	size_t context_size; /* bytes per work-item of barrier context */
+	size_t local_mem_size; /* kernel-scope __local bytes */
+};
+/* Looks up kernel `name`'s work-group function; false if absent. */
+bool kiln_executable_kernel(struct kiln_executable *exe, const char *name,
+			    struct kiln_kernel_native *out);
+
+/* The compiler's version and the target in one string: part of the cache
+ * key and of program binaries. */
+const char *kiln_compiler_id(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
