@@ -34,6 +34,9 @@ struct kiln_command {
 	/* A dependency ended in error: the command is not run and its event
 	 * ends with CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST. */
 	atomic_bool dep_failed;
+	/* Link in a driver's ready queue or the core's ready list (one at a
+	 * time; never both). */
+	struct kiln_command *next;
 };
 
 /* Allocates a zeroed command of `size` bytes (≥ sizeof(struct kiln_command))

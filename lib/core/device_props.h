@@ -1,10 +1,19 @@
-/* Everything clGetDeviceInfo reports, as data.  The driver's init fills it;
- * lib/core/device_info.c answers queries from it with one table line each. */
+/* Everything clGetDeviceInfo reports, as data.  The driver's init fills it
+ * (kiln_host_describe in lib/devices/host_describe.c); lib/core/device_info.c
+ * answers queries from it with one table line each.
+ *
+ * Strings and arrays are pointers so that the info table can answer them;
+ * kiln_host_describe points them into the `storage` member at the end, so a
+ * props struct must not be copied and outlive the one it was copied from. */
 #ifndef KILN_CORE_DEVICE_PROPS_H
 #define KILN_CORE_DEVICE_PROPS_H
 
 #include "cl_target.h"
 #include <stddef.h>
+
+#define KILN_MAX_EXTENSIONS 48
+#define KILN_MAX_C_FEATURES 32
+#define KILN_MAX_C_VERSIONS 8
 
 struct kiln_device_props {
 	cl_device_type type;
@@ -32,7 +41,115 @@ struct kiln_device_props {
 	const char *extensions;   /* space-separated */
 	/* ISA level the code generator targets: "x86-64-v2", "-v3", "-v4" */
 	const char *isa_level;
-	/* ... the rest of the OpenCL 3.0 queries live here too */
+
+	/* --- the rest of the OpenCL 3.0 queries (§4.2, table "Device queries") */
+
+	/* Feature switches: what works today.  kiln_host_describe sets them
+	 * from one table (host_describe.c) and derives the dependent values
+	 * (extensions, OpenCL C features, fp configs, vector widths). */
+	cl_bool compiler_available;
+	cl_bool linker_available;
+	cl_bool image_support;
+	cl_bool pipe_support;
+	cl_bool generic_address_space_support;
+	cl_bool non_uniform_work_group_support;
+	cl_bool work_group_collective_functions_support;
+	cl_bool sub_group_independent_forward_progress;
+
+	/* Vector widths (elements), from the ISA. */
+	cl_uint preferred_vector_width_char, preferred_vector_width_short,
+		preferred_vector_width_int, preferred_vector_width_long,
+		preferred_vector_width_float, preferred_vector_width_double,
+		preferred_vector_width_half;
+	cl_uint native_vector_width_char, native_vector_width_short,
+		native_vector_width_int, native_vector_width_long,
+		native_vector_width_float, native_vector_width_double,
+		native_vector_width_half;
+
+	/* Images (all 0 when image_support is CL_FALSE, §4.2). */
+	cl_uint max_read_image_args, max_write_image_args,
+		max_read_write_image_args, max_samplers;
+	size_t image2d_max_width, image2d_max_height;
+	size_t image3d_max_width, image3d_max_height, image3d_max_depth;
+	size_t image_max_buffer_size, image_max_array_size;
+	cl_uint image_pitch_alignment, image_base_address_alignment;
+
+	cl_uint min_data_type_align_size; /* bytes */
+	cl_device_fp_config half_fp_config, single_fp_config, double_fp_config;
+	cl_device_mem_cache_type global_mem_cache_type;
+	cl_uint max_constant_args;
+	cl_device_local_mem_type local_mem_type;
+	cl_bool error_correction_support;
+	cl_bool host_unified_memory;
+	cl_bool endian_little;
+	cl_bool available;
+	cl_device_exec_capabilities execution_capabilities;
+	const char *profile;           /* "FULL_PROFILE" */
+	const char *opencl_c_version;  /* "OpenCL C 1.2 Kiln" */
+	const char *built_in_kernels;  /* "" */
+	const char *il_version;        /* "" until SPIR-V works */
+	const char *latest_conformance_version_passed;
+	cl_version numeric_version;
+	cl_bool preferred_interop_user_sync;
+	size_t printf_buffer_size;
+
+	/* Program-scope variables (OpenCL C 2.0; 0 when unsupported). */
+	size_t max_global_variable_size;
+	size_t global_variable_preferred_total_size;
+
+	/* On-device queues (0 when device enqueue is unsupported). */
+	cl_command_queue_properties queue_on_device_properties;
+	cl_uint queue_on_device_preferred_size, queue_on_device_max_size;
+	cl_uint max_on_device_queues, max_on_device_events;
+	cl_device_device_enqueue_capabilities device_enqueue_capabilities;
+
+	cl_device_svm_capabilities svm_capabilities;
+	cl_uint max_pipe_args, pipe_max_active_reservations,
+		pipe_max_packet_size;
+	cl_uint preferred_platform_atomic_alignment,
+		preferred_global_atomic_alignment,
+		preferred_local_atomic_alignment;
+	cl_device_atomic_capabilities atomic_memory_capabilities;
+	cl_device_atomic_capabilities atomic_fence_capabilities;
+	cl_uint max_num_sub_groups;
+	size_t preferred_work_group_size_multiple;
+
+	/* Partitioning (§4.3). */
+	cl_uint partition_max_sub_devices;
+	const cl_device_partition_property *partition_properties;
+	size_t num_partition_properties;
+	cl_device_affinity_domain partition_affinity_domain;
+	const cl_device_partition_property *partition_type;
+	size_t num_partition_type;
+
+	/* Versioned lists (cl_name_version arrays). */
+	const cl_name_version *extensions_with_version;
+	size_t num_extensions_with_version;
+	const cl_name_version *ils_with_version;
+	size_t num_ils_with_version;
+	const cl_name_version *built_in_kernels_with_version;
+	size_t num_built_in_kernels_with_version;
+	const cl_name_version *opencl_c_all_versions;
+	size_t num_opencl_c_all_versions;
+	const cl_name_version *opencl_c_features;
+	size_t num_opencl_c_features;
+
+	/* Host facts the drivers use (not queries). */
+	cl_uint physical_cores;   /* usable physical cores (hwloc) */
+	cl_uint numa_nodes;       /* NUMA nodes (hwloc), at least 1 */
+	cl_ulong l1d_cache_size, l2_cache_size, l3_cache_size; /* bytes, 0 = none */
+	cl_uint vector_bytes;     /* widest native vector: 16, 32 or 64 */
+
+	/* Backing store for the strings and arrays above. */
+	struct {
+		char name[128];
+		char extensions[1024];
+		cl_name_version extensions_with_version[KILN_MAX_EXTENSIONS];
+		cl_name_version opencl_c_features[KILN_MAX_C_FEATURES];
+		cl_name_version opencl_c_all_versions[KILN_MAX_C_VERSIONS];
+		cl_device_partition_property partition_properties[4];
+		cl_device_partition_property partition_type[4];
+	} storage;
 };
 
 #endif

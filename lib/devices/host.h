@@ -22,4 +22,39 @@ cl_int kiln_host_describe(struct kiln_device_props *props,
  * possible (then the thread simply runs unpinned). */
 bool kiln_host_pin_thread(unsigned worker);
 
+/* --- the pieces kiln_host_describe puts together (host_*.c) ------------- */
+
+/* What CPUID says (host_isa.c), read once. */
+struct kiln_host_isa {
+	bool sse42, popcnt, avx, avx2, fma, f16c, bmi2;
+	bool avx512f, avx512bw, avx512vl, avx512dq, avx512cd;
+	int level;             /* x86-64 ISA level 1..4, after KILN_ISA */
+	const char *level_name; /* "x86-64", "x86-64-v2", "-v3", "-v4" */
+	unsigned vector_bytes; /* widest vector of `level`: 16, 32 or 64 */
+	char brand[49];        /* CPUID brand string, trimmed ("" if none) */
+};
+const struct kiln_host_isa *kiln_host_isa(void);
+
+/* Maximum clock in MHz: sysfs cpufreq cpuinfo_max_freq, else the highest
+ * "cpu MHz" of /proc/cpuinfo, else 0. */
+unsigned kiln_host_clock_mhz(void);
+
+/* What hwloc says (host_topology.c), sanity-checked.  Cache sizes are of
+ * one cache instance, 0 when the level is absent or hwloc's value is
+ * implausible and sysfs does not know better. */
+struct kiln_host_topology {
+	unsigned pus;            /* usable PUs (affinity ∩ topology) */
+	unsigned physical_cores; /* cores holding a usable PU */
+	unsigned numa_nodes;     /* at least 1 */
+	unsigned cache_line;     /* bytes */
+	unsigned long long l1d, l2, l3;
+};
+const struct kiln_host_topology *kiln_host_topology(void);
+
+/* The cgroup limits of this process (host_cgroup.c): CPU quota as a
+ * number of CPUs rounded up (0 = no quota) and memory limit in bytes
+ * (0 = no limit).  cgroup v2 and v1 both, the tightest limit on the path. */
+unsigned kiln_host_cgroup_cpus(void);
+unsigned long long kiln_host_cgroup_memory(void);
+
 #endif

@@ -1,0 +1,371 @@
+/* The worker pool (see pool.h for what it promises). */
+#include "pool.h"
+
+#include "../../core/command.h"
+#include "../host.h"
+
+#include <errno.h>
+#include <linux/futex.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+/* How long an idle worker, or a loop's caller, polls before sleeping.  A
+ * few microseconds: enough to catch the next command of a tight
+ * enqueue/wait loop without a wake-up, short enough not to steal a core. */
+#define KILN_POOL_SPIN 2000
+
+/* One parallel loop in progress; lives on its caller's stack. */
+struct pool_job {
+	kiln_parallel_fn fn;
+	void *arg;
+	size_t n, chunk;
+	atomic_size_t next;    /* first index not yet taken */
+	atomic_int helpers;    /* threads other than the caller inside it */
+	bool listed;           /* in pool->jobs (guarded by pool->lock) */
+	struct pool_job *prev_job, *next_job;
+};
+
+struct kiln_pool {
+	unsigned nthreads;
+	bool pin;
+
+	pthread_mutex_t lock;      /* guards everything below */
+	pthread_cond_t wake;       /* idle workers sleep here */
+	bool started, stopping;
+	pthread_t *threads;
+	unsigned num_started;
+	struct kiln_command *head, *tail; /* ready commands, FIFO */
+	struct pool_job *jobs;            /* loops with items left */
+	unsigned sleepers;
+	/* Queued commands plus listed jobs: what spinning workers poll. */
+	atomic_uint work;
+
+	struct kiln_pool *next_pool; /* every pool, for fork handling */
+};
+
+/* The pool and index of the calling thread when it is a worker. */
+static __thread struct kiln_pool *tl_pool;
+static __thread unsigned tl_worker;
+
+static pthread_mutex_t registry_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct kiln_pool *registry;
+static pthread_once_t atfork_once = PTHREAD_ONCE_INIT;
+
+static inline void cpu_relax(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+	__builtin_ia32_pause();
+#endif
+}
+
+static void futex_wait(atomic_int *addr, int val)
+{
+	syscall(SYS_futex, (int *)addr, FUTEX_WAIT_PRIVATE, val, NULL, NULL, 0);
+}
+
+static void futex_wake_all(atomic_int *addr)
+{
+	syscall(SYS_futex, (int *)addr, FUTEX_WAKE_PRIVATE, INT32_MAX, NULL,
+		NULL, 0);
+}
+
+/* Takes chunks of `job` until none is left. */
+static void run_chunks(struct pool_job *job, unsigned worker)
+{
+	for (;;) {
+		size_t first = atomic_fetch_add(&job->next, job->chunk);
+		if (first >= job->n)
+			return;
+		size_t last = first + job->chunk;
+		if (last > job->n)
+			last = job->n;
+		for (size_t i = first; i < last; i++)
+			job->fn(job->arg, i, worker);
+	}
+}
+
+/* Caller holds pool->lock. */
+static void unlist_job(struct kiln_pool *pool, struct pool_job *job)
+{
+	if (!job->listed)
+		return;
+	if (job->prev_job)
+		job->prev_job->next_job = job->next_job;
+	else
+		pool->jobs = job->next_job;
+	if (job->next_job)
+		job->next_job->prev_job = job->prev_job;
+	job->listed = false;
+	atomic_fetch_sub(&pool->work, 1);
+}
+
+/* Caller holds pool->lock.  Drops loops whose items are all taken, so an
+ * idle worker never spins on a loop that only waits for its last chunks. */
+static struct pool_job *first_open_job(struct kiln_pool *pool)
+{
+	while (pool->jobs &&
+	       atomic_load(&pool->jobs->next) >= pool->jobs->n)
+		unlist_job(pool, pool->jobs);
+	return pool->jobs;
+}
+
+struct worker_start {
+	struct kiln_pool *pool;
+	unsigned index;
+};
+
+static void *worker_main(void *p)
+{
+	struct worker_start start = *(struct worker_start *)p;
+	free(p);
+	struct kiln_pool *pool = start.pool;
+	tl_pool = pool;
+	tl_worker = start.index;
+	if (pool->pin)
+		kiln_host_pin_thread(start.index);
+
+	for (;;) {
+		for (int i = 0; i < KILN_POOL_SPIN && !atomic_load(&pool->work); i++)
+			cpu_relax();
+
+		pthread_mutex_lock(&pool->lock);
+		struct pool_job *job;
+		while (!(job = first_open_job(pool)) && !pool->head &&
+		       !pool->stopping) {
+			pool->sleepers++;
+			pthread_cond_wait(&pool->wake, &pool->lock);
+			pool->sleepers--;
+		}
+		if (job) {
+			/* Loops first: they belong to commands already
+			 * running, so finishing them frees workers sooner. */
+			atomic_fetch_add(&job->helpers, 1);
+			pthread_mutex_unlock(&pool->lock);
+			run_chunks(job, start.index);
+			if (atomic_fetch_sub(&job->helpers, 1) == 1)
+				futex_wake_all(&job->helpers);
+			continue;
+		}
+		if (pool->head) {
+			struct kiln_command *cmd = pool->head;
+			pool->head = cmd->next;
+			if (!pool->head)
+				pool->tail = NULL;
+			atomic_fetch_sub(&pool->work, 1);
+			pthread_mutex_unlock(&pool->lock);
+			cmd->next = NULL;
+			kiln_command_execute(cmd);
+			continue;
+		}
+		pthread_mutex_unlock(&pool->lock);
+		return NULL; /* stopping */
+	}
+}
+
+/* Caller holds pool->lock.  Starts the threads once (and again in a child
+ * after fork).  Returns false when not even one thread could start. */
+static bool start_locked(struct kiln_pool *pool)
+{
+	if (pool->started)
+		return pool->num_started > 0;
+	pool->started = true;
+	pool->threads = calloc(pool->nthreads, sizeof(*pool->threads));
+	if (!pool->threads)
+		return false;
+	for (unsigned i = 0; i < pool->nthreads; i++) {
+		struct worker_start *ws = malloc(sizeof(*ws));
+		if (!ws)
+			break;
+		ws->pool = pool;
+		ws->index = i;
+		if (pthread_create(&pool->threads[i], NULL, worker_main, ws)) {
+			free(ws);
+			break;
+		}
+		pool->num_started++;
+	}
+	return pool->num_started > 0;
+}
+
+/* fork(): hold every pool's lock across the fork so the child sees
+ * consistent queues, then give the child empty pools without threads. */
+static void atfork_prepare(void)
+{
+	pthread_mutex_lock(&registry_lock);
+	for (struct kiln_pool *p = registry; p; p = p->next_pool)
+		pthread_mutex_lock(&p->lock);
+}
+
+static void atfork_parent(void)
+{
+	for (struct kiln_pool *p = registry; p; p = p->next_pool)
+		pthread_mutex_unlock(&p->lock);
+	pthread_mutex_unlock(&registry_lock);
+}
+
+static void atfork_child(void)
+{
+	for (struct kiln_pool *p = registry; p; p = p->next_pool) {
+		/* The parent's threads do not exist here.  Commands queued
+		 * in the parent belong to the parent; the child starts
+		 * empty.  The arrays are leaked on purpose: freeing memory
+		 * another (vanished) thread might have been using is not
+		 * safe to reason about. */
+		pthread_mutex_init(&p->lock, NULL);
+		pthread_cond_init(&p->wake, NULL);
+		p->started = false;
+		p->stopping = false;
+		p->threads = NULL;
+		p->num_started = 0;
+		p->head = p->tail = NULL;
+		p->jobs = NULL;
+		p->sleepers = 0;
+		atomic_store(&p->work, 0);
+	}
+	tl_pool = NULL;
+	pthread_mutex_init(&registry_lock, NULL);
+}
+
+static void install_atfork(void)
+{
+	pthread_atfork(atfork_prepare, atfork_parent, atfork_child);
+}
+
+struct kiln_pool *kiln_pool_new(unsigned nthreads, bool pin)
+{
+	pthread_once(&atfork_once, install_atfork);
+	struct kiln_pool *pool = calloc(1, sizeof(*pool));
+	if (!pool)
+		return NULL;
+	pool->nthreads = nthreads ? nthreads : 1;
+	pool->pin = pin;
+	pthread_mutex_init(&pool->lock, NULL);
+	pthread_cond_init(&pool->wake, NULL);
+	atomic_init(&pool->work, 0);
+
+	pthread_mutex_lock(&registry_lock);
+	pool->next_pool = registry;
+	registry = pool;
+	pthread_mutex_unlock(&registry_lock);
+	return pool;
+}
+
+void kiln_pool_free(struct kiln_pool *pool)
+{
+	if (!pool)
+		return;
+	pthread_mutex_lock(&registry_lock);
+	for (struct kiln_pool **pp = &registry; *pp; pp = &(*pp)->next_pool)
+		if (*pp == pool) {
+			*pp = pool->next_pool;
+			break;
+		}
+	pthread_mutex_unlock(&registry_lock);
+
+	pthread_mutex_lock(&pool->lock);
+	pool->stopping = true;
+	pthread_cond_broadcast(&pool->wake);
+	pthread_mutex_unlock(&pool->lock);
+	for (unsigned i = 0; i < pool->num_started; i++)
+		pthread_join(pool->threads[i], NULL);
+	free(pool->threads);
+	pthread_mutex_destroy(&pool->lock);
+	pthread_cond_destroy(&pool->wake);
+	free(pool);
+}
+
+unsigned kiln_pool_size(const struct kiln_pool *pool)
+{
+	return pool->nthreads;
+}
+
+void kiln_pool_submit(struct kiln_pool *pool, struct kiln_command *cmd)
+{
+	cmd->next = NULL;
+	pthread_mutex_lock(&pool->lock);
+	if (!start_locked(pool)) {
+		/* No thread at all (out of resources): running it here is
+		 * the only way it can complete. */
+		pthread_mutex_unlock(&pool->lock);
+		kiln_command_execute(cmd);
+		return;
+	}
+	if (pool->tail)
+		pool->tail->next = cmd;
+	else
+		pool->head = cmd;
+	pool->tail = cmd;
+	atomic_fetch_add(&pool->work, 1);
+	if (pool->sleepers)
+		pthread_cond_signal(&pool->wake);
+	pthread_mutex_unlock(&pool->lock);
+}
+
+void kiln_pool_parallel_for(struct kiln_pool *pool, size_t n,
+			    kiln_parallel_fn fn, void *arg)
+{
+	if (n == 0)
+		return;
+	bool on_worker = tl_pool == pool;
+	unsigned self = on_worker ? tl_worker : 0;
+
+	/* One worker, or one item: no one to share with.  Index order. */
+	if (on_worker && (pool->nthreads == 1 || n == 1)) {
+		for (size_t i = 0; i < n; i++)
+			fn(arg, i, self);
+		return;
+	}
+
+	struct pool_job job = {
+		.fn = fn,
+		.arg = arg,
+		.n = n,
+		/* About eight chunks per worker: small enough to balance
+		 * uneven items, large enough to keep the counter cool. */
+		.chunk = n / ((size_t)pool->nthreads * 8) + 1,
+	};
+	atomic_init(&job.next, 0);
+	atomic_init(&job.helpers, 0);
+
+	pthread_mutex_lock(&pool->lock);
+	bool have_threads = start_locked(pool);
+	if (have_threads) {
+		job.next_job = pool->jobs;
+		if (pool->jobs)
+			pool->jobs->prev_job = &job;
+		pool->jobs = &job;
+		job.listed = true;
+		atomic_fetch_add(&pool->work, 1);
+		if (pool->sleepers)
+			pthread_cond_broadcast(&pool->wake);
+	}
+	pthread_mutex_unlock(&pool->lock);
+
+	/* A worker takes part; a thread outside the pool (which has no
+	 * worker index of its own) only waits, unless no worker exists. */
+	if (on_worker || !have_threads)
+		run_chunks(&job, self);
+
+	pthread_mutex_lock(&pool->lock);
+	if (!on_worker) {
+		/* Wait for the workers to take every item. */
+		while (atomic_load(&job.next) < job.n) {
+			pthread_mutex_unlock(&pool->lock);
+			sched_yield();
+			pthread_mutex_lock(&pool->lock);
+		}
+	}
+	unlist_job(pool, &job);
+	pthread_mutex_unlock(&pool->lock);
+
+	/* No new helper can join now; wait for those still inside. */
+	for (int i = 0; i < KILN_POOL_SPIN && atomic_load(&job.helpers); i++)
+		cpu_relax();
+	int h;
+	while ((h = atomic_load(&job.helpers)) != 0)
+		futex_wait(&job.helpers, h);
+}
