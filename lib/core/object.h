@@ -4,7 +4,7 @@
  * the wrong kind, or a released one, with the spec's CL_INVALID_* code.
  *
  * Two counts keep an object alive: `refs` is what the application holds
- * (clRetain*/clRelease*, and what CL_*_REFERENCE_COUNT reports), `holds` is
+ * (clRetain* and clRelease*, and what CL_*_REFERENCE_COUNT reports), `holds` is
  * what Kiln itself holds (a queued command keeps its queue, buffers and kernel;
  * a buffer keeps its context).  The object is freed when both are zero, so
  * "an object lives while a queued command uses it" (OpenCL 3.0 §5). */
@@ -52,7 +52,7 @@ void kiln_object_init(struct kiln_object *obj, enum kiln_obj_type type,
 /* True when `handle` is a live object of `type` (NULL gives false). */
 bool kiln_object_is(const void *handle, enum kiln_obj_type type);
 
-/* Application references (clRetain*/clRelease*).  Release returns false when
+/* Application references (clRetain* and clRelease*).  Release returns false when
  * the application held no reference (the caller answers CL_INVALID_*). */
 void kiln_object_retain(struct kiln_object *obj);
 bool kiln_object_release(struct kiln_object *obj);

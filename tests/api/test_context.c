@@ -90,15 +90,15 @@ int main(void)
 	CHECK(ctx == NULL && err == CL_INVALID_VALUE);
 	ctx = clCreateContext(NULL, 1, NULL, NULL, NULL, &err);
 	CHECK(ctx == NULL && err == CL_INVALID_VALUE);
-	int data;
-	ctx = clCreateContext(NULL, 1, &dev, NULL, &data, &err);
+	long data[8] = { 0 };
+	ctx = clCreateContext(NULL, 1, &dev, NULL, data, &err);
 	CHECK(ctx == NULL && err == CL_INVALID_VALUE);
-	cl_device_id bogus = (cl_device_id)&data;
-	data = 0;
+	cl_device_id bogus = (cl_device_id)data;
+
 	ctx = clCreateContext(NULL, 1, &bogus, NULL, NULL, &err);
 	CHECK(ctx == NULL && err == CL_INVALID_DEVICE);
 	cl_context_properties bad_platform[] = { CL_CONTEXT_PLATFORM,
-						 (cl_context_properties)&data, 0 };
+						 (cl_context_properties)data, 0 };
 	ctx = clCreateContext(bad_platform, 1, &dev, NULL, NULL, &err);
 	CHECK(ctx == NULL && err == CL_INVALID_PLATFORM);
 	cl_context_properties bad_prop[] = { 0x7777, 1, 0 };
