@@ -1,0 +1,28 @@
+/* Argument checks shared by the buffer entry points (lib/api/buffer.c,
+ * enqueue_buffer.c, enqueue_rect.c, enqueue_map.c), defined in buffer.c. */
+#ifndef KILN_API_MEM_ARGS_H
+#define KILN_API_MEM_ARGS_H
+
+#include "../core/mem.h"
+
+#include <stdbool.h>
+
+/* The memory flags of §5.2.1 (table "Memory Flags"): no unknown bits, at
+ * most one access mode, at most one host-access mode, CL_MEM_USE_HOST_PTR
+ * never with ALLOC_ or COPY_HOST_PTR.  CL_INVALID_VALUE or CL_SUCCESS. */
+cl_int kiln_check_mem_flags(cl_mem_flags flags);
+
+/* A clEnqueue*Buffer* pair (queue, buffer): CL_INVALID_COMMAND_QUEUE,
+ * CL_INVALID_MEM_OBJECT (not a buffer), CL_INVALID_CONTEXT (another
+ * context), CL_MISALIGNED_SUB_BUFFER_OFFSET (a sub-buffer whose origin is
+ * not aligned for the queue's device), or CL_SUCCESS. */
+cl_int kiln_check_queue(cl_command_queue q);
+cl_int kiln_check_queue_buffer(cl_command_queue q, cl_mem buf);
+
+/* [offset, offset + size) lies inside `total` bytes (no overflow). */
+static inline bool kiln_range_ok(size_t offset, size_t size, size_t total)
+{
+	return size <= total && offset <= total - size;
+}
+
+#endif

@@ -1,0 +1,197 @@
+/* kiln-bench-runtime: the runtime's overheads, for every OpenCL platform the
+ * ICD loader finds, side by side in one run (Kiln against PoCL, say):
+ *
+ *   marker    enqueue → completion of an empty marker, median of 10,000
+ *   native    enqueue → completion of an empty native kernel, median of 10,000
+ *   copy      clEnqueueCopyBuffer of 256 MiB, GB/s (best of 5), next to a
+ *             host memcpy of the same size
+ *
+ * Usage: OCL_ICD_VENDORS=<dir with kiln.icd and pocl.icd> kiln-bench-runtime
+ * The first platform is the reference for the ratio column. */
+#define CL_TARGET_OPENCL_VERSION 300
+#define CL_USE_DEPRECATED_OPENCL_1_2_APIS
+#include <CL/cl.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define REPEATS 10000
+#define COPY_BYTES ((size_t)256 << 20)
+#define MAX_PLATFORMS 8
+
+static double now_ns(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1e9 + ts.tv_nsec;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
+
+static double median(double *v, int n)
+{
+	qsort(v, n, sizeof(*v), cmp_double);
+	return v[n / 2];
+}
+
+static void CL_CALLBACK empty_native(void *args)
+{
+	(void)args;
+}
+
+struct result {
+	char name[64];
+	double marker_us, native_us, copy_gbs;
+};
+
+/* Median enqueue-to-completion latency of one kind of empty command, in µs;
+ * negative when the platform refuses the command. */
+static double latency(cl_command_queue q, int native)
+{
+	static double samples[REPEATS];
+	int dummy = 0;
+	for (int i = 0; i < REPEATS; i++) {
+		cl_event ev;
+		double t0 = now_ns();
+		cl_int err = native
+			? clEnqueueNativeKernel(q, empty_native, &dummy, sizeof(dummy),
+						0, NULL, NULL, 0, NULL, &ev)
+			: clEnqueueMarkerWithWaitList(q, 0, NULL, &ev);
+		if (err != CL_SUCCESS)
+			return -1;
+		clWaitForEvents(1, &ev);
+		samples[i] = now_ns() - t0;
+		clReleaseEvent(ev);
+	}
+	return median(samples, REPEATS) / 1e3;
+}
+
+static double copy_bandwidth(cl_context ctx, cl_command_queue q)
+{
+	cl_int err;
+	cl_mem a = clCreateBuffer(ctx, CL_MEM_READ_WRITE, COPY_BYTES, NULL, &err);
+	cl_mem b = clCreateBuffer(ctx, CL_MEM_READ_WRITE, COPY_BYTES, NULL, &err);
+	if (!a || !b)
+		return -1;
+	/* Touch both buffers once so page faults are not timed. */
+	char zero = 1;
+	clEnqueueFillBuffer(q, a, &zero, 1, 0, COPY_BYTES, 0, NULL, NULL);
+	clEnqueueFillBuffer(q, b, &zero, 1, 0, COPY_BYTES, 0, NULL, NULL);
+	clFinish(q);
+	double best = 1e30;
+	for (int i = 0; i < 5; i++) {
+		double t0 = now_ns();
+		clEnqueueCopyBuffer(q, a, b, 0, 0, COPY_BYTES, 0, NULL, NULL);
+		clFinish(q);
+		double t = now_ns() - t0;
+		if (t < best)
+			best = t;
+	}
+	clReleaseMemObject(a);
+	clReleaseMemObject(b);
+	return COPY_BYTES / best;
+}
+
+static double memcpy_bandwidth(void)
+{
+	char *a = malloc(COPY_BYTES), *b = malloc(COPY_BYTES);
+	memset(a, 1, COPY_BYTES);
+	memset(b, 2, COPY_BYTES);
+	double best = 1e30;
+	for (int i = 0; i < 5; i++) {
+		double t0 = now_ns();
+		memcpy(b, a, COPY_BYTES);
+		double t = now_ns() - t0;
+		if (t < best)
+			best = t;
+	}
+	volatile char sink = b[COPY_BYTES / 2];
+	(void)sink;
+	free(a);
+	free(b);
+	return COPY_BYTES / best;
+}
+
+static int measure(cl_platform_id p, struct result *r)
+{
+	cl_device_id dev;
+	cl_int err;
+	clGetPlatformInfo(p, CL_PLATFORM_NAME, sizeof(r->name), r->name, NULL);
+	if (clGetDeviceIDs(p, CL_DEVICE_TYPE_CPU, 1, &dev, NULL) != CL_SUCCESS)
+		return -1;
+	cl_context ctx = clCreateContext(NULL, 1, &dev, NULL, NULL, &err);
+	if (!ctx)
+		return -1;
+	cl_command_queue q = clCreateCommandQueue(ctx, dev, 0, &err);
+	if (!q)
+		return -1;
+	/* Warm up: thread pools start, caches fill. */
+	latency(q, 0);
+	r->marker_us = latency(q, 0);
+	r->native_us = latency(q, 1);
+	r->copy_gbs = copy_bandwidth(ctx, q);
+	clReleaseCommandQueue(q);
+	clReleaseContext(ctx);
+	return 0;
+}
+
+static void row(const char *what, const char *unit, struct result *res, int n,
+		size_t field)
+{
+	printf("%-28s", what);
+	double ref = *(double *)((char *)&res[0] + field);
+	for (int i = 0; i < n; i++) {
+		double v = *(double *)((char *)&res[i] + field);
+		if (v < 0)
+			printf(" %14s", "n/a");
+		else
+			printf(" %10.2f %-3s", v, unit);
+	}
+	for (int i = 1; i < n; i++) {
+		double v = *(double *)((char *)&res[i] + field);
+		if (v > 0 && ref > 0)
+			printf("  %s/%s = %.2f", res[0].name, res[i].name, ref / v);
+	}
+	printf("\n");
+}
+
+int main(void)
+{
+	cl_platform_id platforms[MAX_PLATFORMS];
+	cl_uint n = 0;
+	if (clGetPlatformIDs(MAX_PLATFORMS, platforms, &n) != CL_SUCCESS || n == 0) {
+		fprintf(stderr, "no OpenCL platform found\n");
+		return 1;
+	}
+	if (n > MAX_PLATFORMS)
+		n = MAX_PLATFORMS;
+	struct result res[MAX_PLATFORMS];
+	int m = 0;
+	/* Kiln first, so it is the reference of the ratios. */
+	for (int pass = 0; pass < 2; pass++)
+		for (cl_uint i = 0; i < n; i++) {
+			char name[64] = "";
+			clGetPlatformInfo(platforms[i], CL_PLATFORM_NAME, sizeof(name), name, NULL);
+			if ((strcmp(name, "Kiln") == 0) != (pass == 0))
+				continue;
+			memset(&res[m], 0, sizeof(res[m]));
+			if (measure(platforms[i], &res[m]) == 0)
+				m++;
+		}
+	printf("%-28s", "");
+	for (int i = 0; i < m; i++)
+		printf(" %14s", res[i].name);
+	printf("\n");
+	row("marker, enqueue->complete", "us", res, m, offsetof(struct result, marker_us));
+	row("native kernel, enq->compl", "us", res, m, offsetof(struct result, native_us));
+	row("copy buffer 256 MiB", "GB/s", res, m, offsetof(struct result, copy_gbs));
+	printf("%-28s %10.2f GB/s (host memcpy, one thread)\n", "memcpy 256 MiB",
+	       memcpy_bandwidth());
+	return 0;
+}
