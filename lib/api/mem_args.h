@@ -25,4 +25,22 @@ static inline bool kiln_range_ok(size_t offset, size_t size, size_t total)
 	return size <= total && offset <= total - size;
 }
 
+struct kiln_command;
+
+/* Holds `mems` for the command, then enqueues it, waiting for completion
+ * when `blocking` (§5.2.2 blocking reads and writes, §5.2.4 blocking maps).
+ * The wait list is already validated.  On failure the command is freed. */
+cl_int kiln_enqueue_mem_command(struct kiln_command *cmd, cl_mem *mems,
+				cl_uint num_mems, bool blocking,
+				cl_uint num_events, const cl_event *wait_list,
+				cl_event *event);
+
+/* Frees a command of these files that was never handed to
+ * kiln_command_enqueue (command.c keeps its own discard private): drops the
+ * holds taken by kiln_command_use_mem. */
+void kiln_command_abandon(struct kiln_command *cmd);
+
+/* The device a command runs on. */
+cl_device_id kiln_command_device(const struct kiln_command *cmd);
+
 #endif

@@ -47,6 +47,16 @@ struct kiln_header {
 	const char *source;
 };
 
+/* --- build options (additive) ----------------------------------------
+ * A failure caused by the options themselves (an option the spec does not
+ * define, a missing argument) leaves a log whose first line starts with
+ * KILN_LOG_BAD_OPTION, so the API can answer CL_INVALID_BUILD_OPTIONS /
+ * CL_INVALID_LINKER_OPTIONS instead of a build failure.  kiln_options_valid
+ * checks options without compiling (for_link: the linker options of OpenCL
+ * 3.0 §5.8.7); *log (may be NULL) as for the other calls. */
+#define KILN_LOG_BAD_OPTION "error: invalid build option"
+bool kiln_options_valid(const char *options, bool for_link, char **log);
+
 /* --- front ends ------------------------------------------------------ */
 
 /* OpenCL C (or C++ for OpenCL with -cl-std=CLC++) to IR.  `options` are the

@@ -9,6 +9,7 @@
 #ifndef KILN_CORE_COMMAND_H
 #define KILN_CORE_COMMAND_H
 
+#include "event.h"
 #include "object.h"
 
 struct kiln_command;
@@ -37,6 +38,18 @@ struct kiln_command {
 	/* Link in a driver's ready queue or the core's ready list (one at a
 	 * time; never both). */
 	struct kiln_command *next;
+	/* The command's dependency edges (command.c): the first two live
+	 * here so that a typical enqueue allocates nothing for them, the
+	 * rest in edge_block. */
+	struct kiln_event_waiter inline_edges[2];
+	struct kiln_event_waiter *edge_block;
+	unsigned edge_cap;  /* inline + block */
+	unsigned num_edges; /* used */
+	/* A barrier: later commands of an out-of-order queue wait for it. */
+	bool is_barrier;
+	/* Waits for every command enqueued before it (a marker or barrier
+	 * with an empty wait list, clEnqueueMarker, clFinish). */
+	bool waits_all;
 };
 
 /* Allocates a zeroed command of `size` bytes (≥ sizeof(struct kiln_command))
@@ -66,5 +79,18 @@ cl_int kiln_command_enqueue_blocking(struct kiln_command *cmd,
 /* Called by a driver on one of its threads for a ready command: marks it
  * running, runs it, completes it.  Drivers call nothing else. */
 void kiln_command_execute(struct kiln_command *cmd);
+
+/* Internal to lib/core.  Makes room for `n` edges in all (allocating
+ * outside any lock, so that kiln_command_depend never fails); only before
+ * the first kiln_command_depend.  CL_OUT_OF_HOST_MEMORY on failure. */
+cl_int kiln_command_reserve_edges(struct kiln_command *cmd, unsigned n);
+
+/* Internal to lib/core.  Makes `cmd` wait for `ev` (an edge that fails the
+ * command when `propagates` and `ev` fails); room must be reserved. */
+void kiln_command_depend(struct kiln_command *cmd, cl_event ev,
+			 bool propagates);
+
+/* Internal to lib/core: `w->event` is final with `status`. */
+void kiln_command_dependency_done(struct kiln_event_waiter *w, cl_int status);
 
 #endif

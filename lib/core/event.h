@@ -12,8 +12,26 @@
 #include <pthread.h>
 
 struct kiln_command;
-struct kiln_event_callback;
-struct kiln_event_waiter;
+
+/* A callback registered with clSetEventCallback (fired once). */
+struct kiln_event_callback {
+	void(CL_CALLBACK *fn)(cl_event, cl_int, void *);
+	void *user_data;
+	cl_int trigger; /* CL_SUBMITTED, CL_RUNNING or CL_COMPLETE */
+	struct kiln_event_callback *next;
+};
+
+/* One edge of the dependency graph: `cmd` waits for `event`.  It is stored
+ * in the command (freed with it) and holds `event` until then. */
+struct kiln_event_waiter {
+	struct kiln_command *cmd;
+	cl_event event;
+	/* An explicit wait-list edge: a failed `event` fails `cmd` (§5.11).
+	 * Implicit ordering edges (in-order predecessor, barriers, a marker
+	 * with an empty wait list) order only. */
+	bool propagates;
+	struct kiln_event_waiter *next; /* in event->waiters */
+};
 
 struct _cl_event {
 	struct kiln_object obj;
@@ -32,6 +50,11 @@ struct _cl_event {
 	cl_ulong t_queued, t_submit, t_start, t_end, t_complete;
 	/* queue bookkeeping (queue.c): outstanding-event list links */
 	cl_event q_prev, q_next;
+	/* The queue had CL_QUEUE_PROFILING_ENABLE when the command was
+	 * enqueued (clSetCommandQueueProperty may change it later). */
+	bool profiled;
+	/* Threads blocked in kiln_event_wait (guarded by lock). */
+	unsigned sleepers;
 };
 
 /* Monotonic nanoseconds: the device and host timer of this platform. */
@@ -52,5 +75,20 @@ void kiln_event_set_status(cl_event ev, cl_int status);
 
 /* Blocks until the event is final; returns its final status. */
 cl_int kiln_event_wait(cl_event ev);
+
+/* Registers `w` (w->cmd, w->event filled) on w->event.  Returns true when
+ * the event was not final yet: it will call kiln_command_dependency_done
+ * for `w` once it is.  Returns false, with the final status in *status,
+ * when it already was. */
+bool kiln_event_add_waiter(struct kiln_event_waiter *w, cl_int *status);
+
+/* Registers a callback; calls it at once (on the caller's thread, no lock
+ * held) when the event has already passed `cb->trigger`.  Takes `cb`. */
+void kiln_event_add_callback(cl_event ev, struct kiln_event_callback *cb);
+
+static inline bool kiln_status_is_final(cl_int status)
+{
+	return status <= CL_COMPLETE;
+}
 
 #endif

@@ -1,4 +1,4 @@
-/* Bandwidth-bound copies and fills for buffer commands (§5.2.2-§5.2.4).
+/* Bandwidth-bound copies and fills for buffer commands (§5.2.2, §5.2.3).
  *
  * One core rarely saturates memory bandwidth with memcpy, so a large copy is
  * cut into chunks of a few MiB and the device's workers take them

@@ -22,7 +22,26 @@ struct _cl_command_queue {
 	cl_event outstanding;
 };
 
+struct kiln_command;
+
 /* Waits for every command enqueued so far (clFinish). */
 cl_int kiln_queue_finish(cl_command_queue q);
+
+/* Internal to lib/core (command.c).  Orders `cmd` in its queue: after the
+ * previous command (in-order) or the last barrier (out-of-order), after
+ * every outstanding command when cmd->waits_all, and records it as
+ * outstanding.  Reserves the edges it needs; CL_OUT_OF_HOST_MEMORY when
+ * that fails (then nothing changed).  `extra` edges are reserved on top,
+ * for the caller's wait list. */
+cl_int kiln_queue_order(cl_command_queue q, struct kiln_command *cmd,
+			unsigned extra);
+
+/* Internal to lib/core: the command of `ev` has completed. */
+void kiln_queue_retire(cl_command_queue q, cl_event ev);
+
+static inline bool kiln_queue_in_order(cl_command_queue q)
+{
+	return !(q->properties & CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE);
+}
 
 #endif

@@ -2,21 +2,28 @@
 #include "pool.h"
 
 #include "../../core/command.h"
+#include "../../core/event.h"
 #include "../host.h"
 
 #include <errno.h>
 #include <linux/futex.h>
 #include <pthread.h>
+#include <sched.h>
 #include <stdatomic.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
-/* How long an idle worker, or a loop's caller, polls before sleeping.  A
- * few microseconds: enough to catch the next command of a tight
- * enqueue/wait loop without a wake-up, short enough not to steal a core. */
-#define KILN_POOL_SPIN 2000
+/* How long an idle worker, or a loop's caller, polls before sleeping, in
+ * ns: enough to catch the next command of a tight enqueue/wait loop
+ * without a wake-up, short enough not to steal a core from anyone. */
+#define KILN_POOL_SPIN_NS 30000
+/* How many idle workers poll at a time; the others sleep at once. */
+#define KILN_POOL_SPINNERS 2
+#ifndef KILN_SPIN_YIELD_ROUNDS
+#define KILN_SPIN_YIELD_ROUNDS 32 /* pause rounds between sched_yield calls */
+#endif
 
 /* One parallel loop in progress; lives on its caller's stack. */
 struct pool_job {
@@ -24,7 +31,10 @@ struct pool_job {
 	void *arg;
 	size_t n, chunk;
 	atomic_size_t next;    /* first index not yet taken */
+	atomic_int chunks_left; /* chunks not yet finished */
+	bool caller_sleeps;     /* the caller waits on chunks_left */
 	atomic_int helpers;    /* threads other than the caller inside it */
+	atomic_bool caller_waits_helpers; /* the caller sleeps on helpers */
 	bool listed;           /* in pool->jobs (guarded by pool->lock) */
 	struct pool_job *prev_job, *next_job;
 };
@@ -41,6 +51,9 @@ struct kiln_pool {
 	struct kiln_command *head, *tail; /* ready commands, FIFO */
 	struct pool_job *jobs;            /* loops with items left */
 	unsigned sleepers;
+	/* Idle workers polling `work` right now (at most KILN_POOL_SPINNERS:
+	 * a crowd of pollers would only fight over the lock). */
+	atomic_uint spinners;
 	/* Queued commands plus listed jobs: what spinning workers poll. */
 	atomic_uint work;
 
@@ -60,6 +73,30 @@ static inline void cpu_relax(void)
 #if defined(__x86_64__) || defined(__i386__)
 	__builtin_ia32_pause();
 #endif
+}
+
+/* Polls `*addr` until it differs from `idle` or the spin time is over;
+ * returns the last value read.  Every 32 rounds it reads the clock, every
+ * KILN_SPIN_YIELD_ROUNDS it yields: on a busy machine the thread that
+ * would end the wait may be waiting for this very core. */
+static unsigned spin_while(atomic_uint *addr, unsigned idle)
+{
+	cl_ulong deadline = 0;
+	for (unsigned i = 1;; i++) {
+		unsigned v = atomic_load(addr);
+		if (v != idle)
+			return v;
+		cpu_relax();
+		if (i % 32 == 0) {
+			if (i % KILN_SPIN_YIELD_ROUNDS == 0)
+				sched_yield();
+			cl_ulong now = kiln_time_now();
+			if (!deadline)
+				deadline = now + KILN_POOL_SPIN_NS;
+			else if (now >= deadline)
+				return v;
+		}
+	}
 }
 
 static void futex_wait(atomic_int *addr, int val)
@@ -85,6 +122,9 @@ static void run_chunks(struct pool_job *job, unsigned worker)
 			last = job->n;
 		for (size_t i = first; i < last; i++)
 			job->fn(job->arg, i, worker);
+		if (atomic_fetch_sub(&job->chunks_left, 1) == 1 &&
+		    job->caller_sleeps)
+			futex_wake_all(&job->chunks_left);
 	}
 }
 
@@ -129,8 +169,9 @@ static void *worker_main(void *p)
 		kiln_host_pin_thread(start.index);
 
 	for (;;) {
-		for (int i = 0; i < KILN_POOL_SPIN && !atomic_load(&pool->work); i++)
-			cpu_relax();
+		if (atomic_fetch_add(&pool->spinners, 1) < KILN_POOL_SPINNERS)
+			spin_while(&pool->work, 0);
+		atomic_fetch_sub(&pool->spinners, 1);
 
 		pthread_mutex_lock(&pool->lock);
 		struct pool_job *job;
@@ -144,9 +185,15 @@ static void *worker_main(void *p)
 			/* Loops first: they belong to commands already
 			 * running, so finishing them frees workers sooner. */
 			atomic_fetch_add(&job->helpers, 1);
+			if (pool->head && pool->sleepers)
+				/* Someone else for the ready commands. */
+				pthread_cond_signal(&pool->wake);
 			pthread_mutex_unlock(&pool->lock);
 			run_chunks(job, start.index);
-			if (atomic_fetch_sub(&job->helpers, 1) == 1)
+			/* The job may be gone as soon as helpers is 0; a
+			 * stale wake-up is harmless (futex users re-check). */
+			if (atomic_fetch_sub(&job->helpers, 1) == 1 &&
+			    atomic_load(&job->caller_waits_helpers))
 				futex_wake_all(&job->helpers);
 			continue;
 		}
@@ -155,6 +202,10 @@ static void *worker_main(void *p)
 			pool->head = cmd->next;
 			if (!pool->head)
 				pool->tail = NULL;
+			else if (pool->sleepers)
+				/* More ready commands: pass the wake-up on (the
+				 * submitter may have left it to a poller). */
+				pthread_cond_signal(&pool->wake);
 			atomic_fetch_sub(&pool->work, 1);
 			pthread_mutex_unlock(&pool->lock);
 			cmd->next = NULL;
@@ -225,6 +276,7 @@ static void atfork_child(void)
 		p->jobs = NULL;
 		p->sleepers = 0;
 		atomic_store(&p->work, 0);
+		atomic_store(&p->spinners, 0);
 	}
 	tl_pool = NULL;
 	pthread_mutex_init(&registry_lock, NULL);
@@ -300,7 +352,10 @@ void kiln_pool_submit(struct kiln_pool *pool, struct kiln_command *cmd)
 		pool->head = cmd;
 	pool->tail = cmd;
 	atomic_fetch_add(&pool->work, 1);
-	if (pool->sleepers)
+	/* A polling worker will take it; otherwise wake a sleeper.  A poller
+	 * that gives up takes the lock and sees the command before it sleeps,
+	 * so nothing is lost. */
+	if (pool->sleepers && !atomic_load(&pool->spinners))
 		pthread_cond_signal(&pool->wake);
 	pthread_mutex_unlock(&pool->lock);
 }
@@ -327,9 +382,12 @@ void kiln_pool_parallel_for(struct kiln_pool *pool, size_t n,
 		/* About eight chunks per worker: small enough to balance
 		 * uneven items, large enough to keep the counter cool. */
 		.chunk = n / ((size_t)pool->nthreads * 8) + 1,
+		.caller_sleeps = !on_worker,
 	};
 	atomic_init(&job.next, 0);
+	atomic_init(&job.chunks_left, (int)((n + job.chunk - 1) / job.chunk));
 	atomic_init(&job.helpers, 0);
+	atomic_init(&job.caller_waits_helpers, false);
 
 	pthread_mutex_lock(&pool->lock);
 	bool have_threads = start_locked(pool);
@@ -349,23 +407,26 @@ void kiln_pool_parallel_for(struct kiln_pool *pool, size_t n,
 	 * worker index of its own) only waits, unless no worker exists. */
 	if (on_worker || !have_threads)
 		run_chunks(&job, self);
+	else
+		/* Sleep until the workers have done every chunk. */
+		for (int c; (c = atomic_load(&job.chunks_left)) != 0;)
+			futex_wait(&job.chunks_left, c);
 
 	pthread_mutex_lock(&pool->lock);
-	if (!on_worker) {
-		/* Wait for the workers to take every item. */
-		while (atomic_load(&job.next) < job.n) {
-			pthread_mutex_unlock(&pool->lock);
-			sched_yield();
-			pthread_mutex_lock(&pool->lock);
-		}
-	}
 	unlist_job(pool, &job);
 	pthread_mutex_unlock(&pool->lock);
 
-	/* No new helper can join now; wait for those still inside. */
-	for (int i = 0; i < KILN_POOL_SPIN && atomic_load(&job.helpers); i++)
+	/* No new helper can join now; wait for those still inside (their
+	 * last chunks are usually nearly done: poll briefly first). */
+	for (int i = 0; i < 512 && atomic_load(&job.helpers); i++)
 		cpu_relax();
-	int h;
-	while ((h = atomic_load(&job.helpers)) != 0)
-		futex_wait(&job.helpers, h);
+	if (atomic_load(&job.helpers)) {
+		/* Announce the sleep, then re-check (both sequentially
+		 * consistent): either the last helper sees the flag, or we
+		 * see its decrement. */
+		atomic_store(&job.caller_waits_helpers, true);
+		int h;
+		while ((h = atomic_load(&job.helpers)) != 0)
+			futex_wait(&job.helpers, h);
+	}
 }

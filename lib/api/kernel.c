@@ -1,0 +1,186 @@
+/* Kernel objects: creating, arguments, cloning, retain and release
+ * (OpenCL 3.0 §5.9.1–§5.9.3). */
+#include "../core/context.h"
+#include "../core/kernel.h"
+#include "../core/mem.h"
+#include "../core/queue.h"
+
+#include <stdlib.h>
+
+static void set_err(cl_int *errcode_ret, cl_int err)
+{
+	if (errcode_ret)
+		*errcode_ret = err;
+}
+
+CL_API_ENTRY cl_kernel CL_API_CALL clCreateKernel(cl_program program,
+						  const char *kernel_name,
+						  cl_int *errcode_ret)
+{
+	cl_int err;
+	if (!kiln_object_is(program, KILN_OBJ_PROGRAM)) {
+		set_err(errcode_ret, CL_INVALID_PROGRAM);
+		return NULL;
+	}
+	if (!kernel_name) {
+		set_err(errcode_ret, CL_INVALID_VALUE);
+		return NULL;
+	}
+	cl_kernel k = kiln_kernel_new(program, kernel_name, &err);
+	set_err(errcode_ret, err);
+	return k;
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clCreateKernelsInProgram(cl_program program,
+							 cl_uint num_kernels,
+							 cl_kernel *kernels,
+							 cl_uint *num_kernels_ret)
+{
+	if (!kiln_object_is(program, KILN_OBJ_PROGRAM))
+		return CL_INVALID_PROGRAM;
+	pthread_mutex_lock(&program->lock);
+	int exe = kiln_program_first_executable(program);
+	cl_uint count = exe >= 0 ? program->builds[exe].info.num_kernels : 0;
+	const struct kiln_kernel_info *infos =
+		exe >= 0 ? program->builds[exe].info.kernels : NULL;
+	pthread_mutex_unlock(&program->lock);
+	if (exe < 0)
+		return CL_INVALID_PROGRAM_EXECUTABLE;
+	if (kernels && num_kernels < count)
+		return CL_INVALID_VALUE;
+	if (kernels) {
+		/* All or nothing: on failure release what was made. */
+		for (cl_uint i = 0; i < count; i++) {
+			cl_int err;
+			kernels[i] = kiln_kernel_new(program, infos[i].name, &err);
+			if (!kernels[i]) {
+				while (i--)
+					kiln_object_release(KILN_OBJ(kernels[i]));
+				return err;
+			}
+		}
+	}
+	if (num_kernels_ret)
+		*num_kernels_ret = count;
+	return CL_SUCCESS;
+}
+
+CL_API_ENTRY cl_kernel CL_API_CALL clCloneKernel(cl_kernel source_kernel,
+						 cl_int *errcode_ret)
+{
+	cl_int err;
+	if (!kiln_object_is(source_kernel, KILN_OBJ_KERNEL)) {
+		set_err(errcode_ret, CL_INVALID_KERNEL);
+		return NULL;
+	}
+	cl_kernel k = kiln_kernel_clone(source_kernel, &err);
+	set_err(errcode_ret, err);
+	return k;
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clRetainKernel(cl_kernel kernel)
+{
+	if (!kiln_object_is(kernel, KILN_OBJ_KERNEL))
+		return CL_INVALID_KERNEL;
+	kiln_object_retain(KILN_OBJ(kernel));
+	return CL_SUCCESS;
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clReleaseKernel(cl_kernel kernel)
+{
+	if (!kiln_object_is(kernel, KILN_OBJ_KERNEL) ||
+	    !kiln_object_release(KILN_OBJ(kernel)))
+		return CL_INVALID_KERNEL;
+	return CL_SUCCESS;
+}
+
+/* A memory-object argument: NULL is allowed for buffers (§5.9.2: "a NULL
+ * value ... the pointer argument is NULL"), never for images and pipes. */
+static cl_int check_mem_arg(cl_kernel k, const struct kiln_arg_info *ai,
+			    const void *arg_value)
+{
+	cl_mem m = arg_value ? *(const cl_mem *)arg_value : NULL;
+	if (!m)
+		return ai->kind == KILN_ARG_BUFFER ? CL_SUCCESS
+						   : CL_INVALID_MEM_OBJECT;
+	if (!kiln_object_is(m, KILN_OBJ_MEM) || m->context != k->context)
+		return CL_INVALID_MEM_OBJECT;
+	switch (ai->kind) {
+	case KILN_ARG_BUFFER:
+		return m->type == CL_MEM_OBJECT_BUFFER ? CL_SUCCESS
+						       : CL_INVALID_MEM_OBJECT;
+	case KILN_ARG_PIPE:
+		return m->type == CL_MEM_OBJECT_PIPE ? CL_SUCCESS
+						     : CL_INVALID_MEM_OBJECT;
+	default:
+		break;
+	}
+	/* An image: its kind must be an image, and §5.9.2 forbids a
+	 * write-only image for a read_only argument and the reverse. */
+	if (m->type == CL_MEM_OBJECT_BUFFER || m->type == CL_MEM_OBJECT_PIPE)
+		return CL_INVALID_MEM_OBJECT;
+	if (ai->access_qualifier == CL_KERNEL_ARG_ACCESS_READ_ONLY &&
+	    (m->flags & CL_MEM_WRITE_ONLY))
+		return CL_INVALID_ARG_VALUE;
+	if (ai->access_qualifier == CL_KERNEL_ARG_ACCESS_WRITE_ONLY &&
+	    (m->flags & CL_MEM_READ_ONLY))
+		return CL_INVALID_ARG_VALUE;
+	return CL_SUCCESS;
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clSetKernelArg(cl_kernel kernel,
+					       cl_uint arg_index,
+					       size_t arg_size,
+					       const void *arg_value)
+{
+	if (!kiln_object_is(kernel, KILN_OBJ_KERNEL))
+		return CL_INVALID_KERNEL;
+	if (arg_index >= kernel->info->num_args)
+		return CL_INVALID_ARG_INDEX;
+	const struct kiln_arg_info *ai = &kernel->info->args[arg_index];
+	cl_int err = CL_SUCCESS;
+	switch (ai->kind) {
+	case KILN_ARG_VALUE:
+		/* Scalars, vectors (a 3-vector is as large as a 4-vector)
+		 * and structs by value: exactly their size. */
+		if (arg_size != ai->size)
+			return CL_INVALID_ARG_SIZE;
+		if (!arg_value)
+			return CL_INVALID_ARG_VALUE;
+		break;
+	case KILN_ARG_LOCAL:
+		/* §5.9.2: a __local argument takes a size and no value. */
+		if (arg_value)
+			return CL_INVALID_ARG_VALUE;
+		if (arg_size == 0)
+			return CL_INVALID_ARG_SIZE;
+		break;
+	case KILN_ARG_BUFFER:
+	case KILN_ARG_IMAGE:
+	case KILN_ARG_PIPE:
+		if (arg_size != sizeof(cl_mem))
+			return CL_INVALID_ARG_SIZE;
+		err = check_mem_arg(kernel, ai, arg_value);
+		break;
+	case KILN_ARG_SAMPLER:
+		if (arg_size != sizeof(cl_sampler))
+			return CL_INVALID_ARG_SIZE;
+		if (!arg_value ||
+		    !kiln_object_is(*(const cl_sampler *)arg_value, KILN_OBJ_SAMPLER))
+			return CL_INVALID_SAMPLER;
+		break;
+	case KILN_ARG_QUEUE: {
+		if (arg_size != sizeof(cl_command_queue))
+			return CL_INVALID_ARG_SIZE;
+		cl_command_queue q = arg_value ? *(const cl_command_queue *)arg_value
+					       : NULL;
+		if (!kiln_object_is(q, KILN_OBJ_QUEUE) ||
+		    !(q->properties & CL_QUEUE_ON_DEVICE))
+			return CL_INVALID_DEVICE_QUEUE;
+		break;
+	}
+	}
+	if (err != CL_SUCCESS)
+		return err;
+	return kiln_kernel_set_arg(kernel, arg_index, arg_size, arg_value);
+}

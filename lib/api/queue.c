@@ -1,0 +1,298 @@
+/* OpenCL 3.0 §5.1: command-queues; §5.15: flush and finish. */
+#include "core/context.h"
+#include "core/device.h"
+#include "core/info.h"
+#include "core/queue.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* The bits a host queue may have (§5.1, table "Queue Properties"). */
+#define HOST_QUEUE_BITS                                                        \
+	(CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE | CL_QUEUE_PROFILING_ENABLE)
+#define ALL_QUEUE_BITS                                                         \
+	(HOST_QUEUE_BITS | CL_QUEUE_ON_DEVICE | CL_QUEUE_ON_DEVICE_DEFAULT)
+
+static void queue_free(struct kiln_object *obj)
+{
+	cl_command_queue q = (cl_command_queue)obj;
+	kiln_object_unhold(KILN_OBJ(q->device));
+	kiln_object_unhold(KILN_OBJ(q->context));
+	free(q->property_list);
+	pthread_mutex_destroy(&q->lock);
+	free(q);
+}
+
+static cl_command_queue_properties host_queue_support(cl_device_id dev)
+{
+	return dev->props.queue_on_host_properties;
+}
+
+/* §5.1: the bitfield of CL_QUEUE_PROPERTIES.  Unknown bits and impossible
+ * combinations are CL_INVALID_VALUE; valid ones the device lacks (on-device
+ * queues, for now) are CL_INVALID_QUEUE_PROPERTIES. */
+static cl_int check_queue_bits(cl_device_id dev, cl_command_queue_properties p)
+{
+	if (p & ~(cl_command_queue_properties)ALL_QUEUE_BITS)
+		return CL_INVALID_VALUE;
+	if ((p & CL_QUEUE_ON_DEVICE) &&
+	    !(p & CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE))
+		return CL_INVALID_VALUE;
+	if ((p & CL_QUEUE_ON_DEVICE_DEFAULT) && !(p & CL_QUEUE_ON_DEVICE))
+		return CL_INVALID_VALUE;
+	if (p & CL_QUEUE_ON_DEVICE)
+		return CL_INVALID_QUEUE_PROPERTIES;
+	if (p & ~host_queue_support(dev))
+		return CL_INVALID_QUEUE_PROPERTIES;
+	return CL_SUCCESS;
+}
+
+/* Walks a 0-terminated properties list: every name known, none twice,
+ * CL_QUEUE_SIZE only for an on-device queue.  *count gets the entries
+ * including the terminating 0. */
+static cl_int parse_properties(cl_device_id dev, const cl_queue_properties *list,
+			       cl_command_queue_properties *bits, size_t *count)
+{
+	*bits = 0;
+	*count = 0;
+	if (!list)
+		return CL_SUCCESS;
+	bool seen_props = false, seen_size = false;
+	size_t i = 0;
+	for (; list[i]; i += 2) {
+		switch (list[i]) {
+		case CL_QUEUE_PROPERTIES:
+			if (seen_props)
+				return CL_INVALID_VALUE;
+			seen_props = true;
+			*bits = list[i + 1];
+			break;
+		case CL_QUEUE_SIZE:
+			if (seen_size)
+				return CL_INVALID_VALUE;
+			seen_size = true;
+			break;
+		default:
+			return CL_INVALID_VALUE;
+		}
+	}
+	*count = i + 1;
+	cl_int err = check_queue_bits(dev, *bits);
+	if (err != CL_SUCCESS)
+		return err;
+	if (seen_size && !(*bits & CL_QUEUE_ON_DEVICE))
+		return CL_INVALID_VALUE;
+	return CL_SUCCESS;
+}
+
+static cl_command_queue queue_new(cl_context ctx, cl_device_id dev,
+				  cl_command_queue_properties bits,
+				  const cl_queue_properties *list, size_t count,
+				  cl_int *err)
+{
+	cl_command_queue q = calloc(1, sizeof(*q));
+	if (!q)
+		goto out_oom;
+	if (count) {
+		q->property_list = malloc(count * sizeof(*list));
+		if (!q->property_list)
+			goto out_free;
+		memcpy(q->property_list, list, count * sizeof(*list));
+		q->num_property_list = count;
+	}
+	kiln_object_init(&q->obj, KILN_OBJ_QUEUE, queue_free);
+	q->context = ctx;
+	kiln_object_hold(KILN_OBJ(ctx));
+	q->device = dev;
+	kiln_object_hold(KILN_OBJ(dev));
+	q->properties = bits;
+	pthread_mutex_init(&q->lock, NULL);
+	*err = CL_SUCCESS;
+	return q;
+
+out_free:
+	free(q);
+out_oom:
+	*err = CL_OUT_OF_HOST_MEMORY;
+	return NULL;
+}
+
+static cl_int check_context_device(cl_context ctx, cl_device_id dev)
+{
+	if (!kiln_object_is(ctx, KILN_OBJ_CONTEXT))
+		return CL_INVALID_CONTEXT;
+	if (!kiln_object_is(dev, KILN_OBJ_DEVICE) ||
+	    !kiln_context_has_device(ctx, dev))
+		return CL_INVALID_DEVICE;
+	return CL_SUCCESS;
+}
+
+CL_API_ENTRY cl_command_queue CL_API_CALL
+clCreateCommandQueueWithProperties(cl_context context, cl_device_id device,
+				   const cl_queue_properties *properties,
+				   cl_int *errcode_ret)
+{
+	cl_command_queue_properties bits;
+	size_t count;
+	cl_command_queue q = NULL;
+	cl_int err = check_context_device(context, device);
+	if (err == CL_SUCCESS)
+		err = parse_properties(device, properties, &bits, &count);
+	if (err == CL_SUCCESS)
+		q = queue_new(context, device, bits, properties, count, &err);
+	if (errcode_ret)
+		*errcode_ret = err;
+	return q;
+}
+
+CL_API_ENTRY cl_command_queue CL_API_CALL
+clCreateCommandQueue(cl_context context, cl_device_id device,
+		     cl_command_queue_properties properties, cl_int *errcode_ret)
+{
+	cl_command_queue q = NULL;
+	cl_int err = check_context_device(context, device);
+	/* The 1.x entry point knows only the host-queue bits. */
+	if (err == CL_SUCCESS && (properties & ~(cl_command_queue_properties)HOST_QUEUE_BITS))
+		err = CL_INVALID_VALUE;
+	if (err == CL_SUCCESS)
+		err = check_queue_bits(device, properties);
+	if (err == CL_SUCCESS)
+		q = queue_new(context, device, properties, NULL, 0, &err);
+	if (errcode_ret)
+		*errcode_ret = err;
+	return q;
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clRetainCommandQueue(cl_command_queue q)
+{
+	if (!kiln_object_is(q, KILN_OBJ_QUEUE))
+		return CL_INVALID_COMMAND_QUEUE;
+	kiln_object_retain(KILN_OBJ(q));
+	return CL_SUCCESS;
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clReleaseCommandQueue(cl_command_queue q)
+{
+	if (!kiln_object_is(q, KILN_OBJ_QUEUE))
+		return CL_INVALID_COMMAND_QUEUE;
+	/* §5.1: release flushes implicitly.  Kiln submits every command when
+	 * it is enqueued, and each command holds the queue until it is done,
+	 * so nothing is left to do here. */
+	return kiln_object_release(KILN_OBJ(q)) ? CL_SUCCESS
+						: CL_INVALID_COMMAND_QUEUE;
+}
+
+/* A snapshot of what clGetCommandQueueInfo reports, one line per query. */
+struct queue_facts {
+	cl_context context;
+	cl_device_id device;
+	cl_uint refs;
+	cl_command_queue_properties properties;
+	const cl_queue_properties *array;
+	size_t array_len;
+	cl_command_queue device_default;
+};
+
+static const struct kiln_info_field queue_info[] = {
+	KILN_INFO_FIELD(CL_QUEUE_CONTEXT, struct queue_facts, context),
+	KILN_INFO_FIELD(CL_QUEUE_DEVICE, struct queue_facts, device),
+	KILN_INFO_FIELD(CL_QUEUE_REFERENCE_COUNT, struct queue_facts, refs),
+	KILN_INFO_FIELD(CL_QUEUE_PROPERTIES, struct queue_facts, properties),
+	KILN_INFO_ARR(CL_QUEUE_PROPERTIES_ARRAY, struct queue_facts, array,
+		      array_len),
+	/* No on-device queues yet, so no default one (§5.1). */
+	KILN_INFO_FIELD(CL_QUEUE_DEVICE_DEFAULT, struct queue_facts,
+			device_default),
+};
+
+CL_API_ENTRY cl_int CL_API_CALL
+clGetCommandQueueInfo(cl_command_queue q, cl_command_queue_info param_name,
+		      size_t param_value_size, void *param_value,
+		      size_t *param_value_size_ret)
+{
+	if (!kiln_object_is(q, KILN_OBJ_QUEUE))
+		return CL_INVALID_COMMAND_QUEUE;
+	/* §5.1: CL_QUEUE_SIZE is for on-device queues only; asking a host
+	 * queue is CL_INVALID_COMMAND_QUEUE. */
+	if (param_name == CL_QUEUE_SIZE)
+		return CL_INVALID_COMMAND_QUEUE;
+	struct queue_facts f = {
+		.context = q->context,
+		.device = q->device,
+		.refs = (cl_uint)kiln_object_refcount(KILN_OBJ(q)),
+		.array = q->property_list,
+		.array_len = q->num_property_list,
+	};
+	pthread_mutex_lock(&q->lock);
+	f.properties = q->properties;
+	pthread_mutex_unlock(&q->lock);
+	return kiln_info_from_table(queue_info, KILN_ARRAY_SIZE(queue_info), &f,
+				    param_name, param_value_size, param_value,
+				    param_value_size_ret);
+}
+
+/* OpenCL 1.0 §5.1 (deprecated since 1.1, kept for old applications):
+ * enables or disables queue properties.  Changing the execution mode
+ * first waits for every queued command, as 1.0 requires. */
+CL_API_ENTRY cl_int CL_API_CALL
+clSetCommandQueueProperty(cl_command_queue q,
+			  cl_command_queue_properties properties,
+			  cl_bool enable,
+			  cl_command_queue_properties *old_properties)
+{
+	if (!kiln_object_is(q, KILN_OBJ_QUEUE))
+		return CL_INVALID_COMMAND_QUEUE;
+	if (properties & ~(cl_command_queue_properties)HOST_QUEUE_BITS)
+		return CL_INVALID_VALUE;
+	if (properties & ~host_queue_support(q->device))
+		return CL_INVALID_QUEUE_PROPERTIES;
+
+	pthread_mutex_lock(&q->lock);
+	cl_command_queue_properties old = q->properties;
+	pthread_mutex_unlock(&q->lock);
+	if (old_properties)
+		*old_properties = old;
+	cl_command_queue_properties now =
+		enable ? (old | properties) : (old & ~properties);
+	if ((now ^ old) & CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE) {
+		cl_int err = kiln_queue_finish(q);
+		if (err != CL_SUCCESS)
+			return err;
+	}
+	pthread_mutex_lock(&q->lock);
+	now = enable ? (q->properties | properties) : (q->properties & ~properties);
+	q->properties = now;
+	/* `last` means "newest command" in order and "newest barrier" out of
+	 * order; after the finish above neither names anything pending. */
+	pthread_mutex_unlock(&q->lock);
+	return CL_SUCCESS;
+}
+
+CL_API_ENTRY cl_int CL_API_CALL
+clSetDefaultDeviceCommandQueue(cl_context context, cl_device_id device,
+			       cl_command_queue command_queue)
+{
+	(void)command_queue;
+	cl_int err = check_context_device(context, device);
+	if (err != CL_SUCCESS)
+		return err;
+	/* §5.1: a device without on-device queues answers
+	 * CL_INVALID_OPERATION. */
+	return CL_INVALID_OPERATION;
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clFlush(cl_command_queue q)
+{
+	if (!kiln_object_is(q, KILN_OBJ_QUEUE))
+		return CL_INVALID_COMMAND_QUEUE;
+	/* §5.15: commands are submitted as they are enqueued, so every
+	 * command is already on its way to the device. */
+	return CL_SUCCESS;
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clFinish(cl_command_queue q)
+{
+	if (!kiln_object_is(q, KILN_OBJ_QUEUE))
+		return CL_INVALID_COMMAND_QUEUE;
+	return kiln_queue_finish(q);
+}

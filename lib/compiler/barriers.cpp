@@ -1,0 +1,261 @@
+/* Barriers (OpenCL C 3.0 §6.15.9 work_group_barrier): the work-item function
+ * is cut at every barrier into regions.  The work-group function runs one
+ * region for every work-item of the group, then the region the barrier
+ * leads to, and so on; a work-item function call takes the region to start
+ * in and returns the barrier it stopped at (REGION_EXIT at the end).
+ *
+ * Why it is correct under the OpenCL 3.0 rule: if any work-item of a group
+ * reaches a barrier, all of them reach it, in the same iteration of any
+ * enclosing loop; so all work-items stop at the same barrier each time and
+ * the group can continue from it together.  Barriers inside loops and
+ * uniform conditionals need nothing special: a region simply starts after
+ * the barrier and runs to whichever barrier (or the end) comes next.
+ *
+ * Values live across a barrier cannot stay in registers or on the stack of
+ * one call, so they move into per-work-item context storage (the worker's
+ * heap, kiln_wg_state.context; never the thread stack):
+ *  - SSA values: after the cut, a use its definition no longer dominates is
+ *    one that crosses a barrier; those values are demoted to memory;
+ *  - allocas: one accessed both before and after some barrier (on the
+ *    control-flow graph before the cut) keeps its contents across it.
+ * workgroup.cpp then places those in the context. */
+#include "compiler/internal.h"
+
+#include <llvm/Analysis/ValueTracking.h>
+#include <llvm/IR/Dominators.h>
+#include <llvm/IR/Instructions.h>
+#include <llvm/IR/IntrinsicInst.h>
+#include <llvm/Transforms/Utils/BasicBlockUtils.h>
+#include <llvm/Transforms/Utils/Local.h>
+
+#include <set>
+
+namespace kiln {
+
+bool is_barrier(const llvm::Function *callee)
+{
+	if (!callee)
+		return false;
+	llvm::StringRef n = callee->getName();
+	return n == "__kiln_barrier" || n == "_Z7barrierj" ||
+	       n == "_Z18work_group_barrierj" ||
+	       n == "_Z18work_group_barrierj12memory_scope" ||
+	       n == "_Z18work_group_barrierji";
+}
+
+/* Moves into `to` what the old entry computes from the parameters alone
+ * (launch values, local-memory addresses, work-item ids): every region
+ * then sees them without storing them per work-item. */
+static void hoist_invariants(llvm::BasicBlock *from, llvm::BasicBlock *to,
+			     const wi_params &p)
+{
+	std::set<llvm::Value *> moved;
+	auto available = [&](llvm::Value *v) {
+		return llvm::isa<llvm::Constant>(v) || llvm::isa<llvm::Argument>(v) ||
+		       moved.count(v);
+	};
+	std::vector<llvm::Instruction *> todo;
+	for (llvm::Instruction &i : *from)
+		todo.push_back(&i);
+	for (llvm::Instruction *i : todo) {
+		if (llvm::isa<llvm::AllocaInst>(i)) {
+			i->moveBefore(to->getTerminator());
+			continue;
+		}
+		if (i->isTerminator() || llvm::isa<llvm::PHINode>(i))
+			continue;
+		bool ok = true;
+		for (llvm::Value *op : i->operands())
+			ok &= available(op);
+		if (!ok)
+			continue;
+		if (auto *l = llvm::dyn_cast<llvm::LoadInst>(i)) {
+			/* Only the read-only launch description. */
+			if (l->isVolatile() ||
+			    llvm::getUnderlyingObject(l->getPointerOperand()) != p.info)
+				continue;
+		} else if (i->mayHaveSideEffects() || i->mayReadFromMemory()) {
+			continue;
+		}
+		i->moveBefore(to->getTerminator());
+		moved.insert(i);
+	}
+}
+
+/* Every block from which `b` can be reached (b included). */
+static std::set<llvm::BasicBlock *> reaching(llvm::BasicBlock *b)
+{
+	std::set<llvm::BasicBlock *> s = {b};
+	std::vector<llvm::BasicBlock *> w = {b};
+	while (!w.empty()) {
+		llvm::BasicBlock *x = w.back();
+		w.pop_back();
+		for (llvm::BasicBlock *pr : llvm::predecessors(x))
+			if (s.insert(pr).second)
+				w.push_back(pr);
+	}
+	return s;
+}
+
+static std::set<llvm::BasicBlock *> reachable(llvm::BasicBlock *b)
+{
+	std::set<llvm::BasicBlock *> s = {b};
+	std::vector<llvm::BasicBlock *> w = {b};
+	while (!w.empty()) {
+		llvm::BasicBlock *x = w.back();
+		w.pop_back();
+		for (llvm::BasicBlock *su : llvm::successors(x))
+			if (s.insert(su).second)
+				w.push_back(su);
+	}
+	return s;
+}
+
+/* The blocks where memory of alloca `a` is touched; false if its address
+ * escapes where we cannot follow it (then it is kept in the context). */
+static bool access_blocks(llvm::AllocaInst *a, std::set<llvm::BasicBlock *> &out)
+{
+	std::vector<llvm::Value *> w = {a};
+	std::set<llvm::Value *> seen = {a};
+	while (!w.empty()) {
+		llvm::Value *v = w.back();
+		w.pop_back();
+		for (llvm::User *u : v->users()) {
+			auto *i = llvm::dyn_cast<llvm::Instruction>(u);
+			if (!i)
+				return false;
+			out.insert(i->getParent());
+			if (auto *s = llvm::dyn_cast<llvm::StoreInst>(i)) {
+				if (s->getValueOperand() == v)
+					return false; /* the address itself is stored */
+				continue;
+			}
+			if (llvm::isa<llvm::GetElementPtrInst>(i) || llvm::isa<llvm::CastInst>(i) ||
+			    llvm::isa<llvm::PHINode>(i) || llvm::isa<llvm::SelectInst>(i)) {
+				if (seen.insert(i).second)
+					w.push_back(i);
+				continue;
+			}
+			if (llvm::isa<llvm::LoadInst>(i) || llvm::isa<llvm::CallInst>(i) ||
+			    llvm::isa<llvm::AtomicRMWInst>(i) ||
+			    llvm::isa<llvm::AtomicCmpXchgInst>(i) || llvm::isa<llvm::CmpInst>(i))
+				continue;
+			return false;
+		}
+	}
+	return true;
+}
+
+unsigned cut_at_barriers(llvm::Function &f, const wi_params &p,
+			 std::vector<context_slot> &slots,
+			 uint64_t &context_size)
+{
+	std::vector<llvm::CallInst *> barriers;
+	for (llvm::BasicBlock &bb : f)
+		for (llvm::Instruction &i : bb)
+			if (auto *c = llvm::dyn_cast<llvm::CallInst>(&i))
+				if (is_barrier(c->getCalledFunction()))
+					barriers.push_back(c);
+	if (barriers.empty())
+		return 0;
+	llvm::LLVMContext &c = f.getContext();
+
+	/* A fresh entry that will dispatch on the region. */
+	llvm::BasicBlock *old_entry = &f.getEntryBlock();
+	llvm::BasicBlock *entry = llvm::BasicBlock::Create(c, "kiln.dispatch", &f, old_entry);
+	llvm::BranchInst::Create(old_entry, entry);
+	hoist_invariants(old_entry, entry, p);
+
+	/* Each barrier ends its block; what follows starts a region. */
+	std::vector<llvm::BasicBlock *> pre, post;
+	for (llvm::CallInst *b : barriers) {
+		llvm::BasicBlock *bb = b->getParent();
+		pre.push_back(bb);
+		post.push_back(llvm::SplitBlock(bb, b->getNextNode()));
+	}
+
+	/* Allocas live across a barrier, judged before the cut. */
+	std::vector<llvm::AllocaInst *> allocas;
+	for (llvm::Instruction &i : *entry)
+		if (auto *a = llvm::dyn_cast<llvm::AllocaInst>(&i))
+			allocas.push_back(a);
+	std::vector<llvm::AllocaInst *> crossing;
+	if (!allocas.empty()) {
+		std::vector<std::set<llvm::BasicBlock *>> before, after;
+		for (size_t k = 0; k < barriers.size(); k++) {
+			before.push_back(reaching(pre[k]));
+			after.push_back(reachable(post[k]));
+		}
+		for (llvm::AllocaInst *a : allocas) {
+			std::set<llvm::BasicBlock *> blocks;
+			bool cross = !access_blocks(a, blocks);
+			for (size_t k = 0; !cross && k < barriers.size(); k++) {
+				bool b4 = false, af = false;
+				for (llvm::BasicBlock *bb : blocks) {
+					b4 |= before[k].count(bb) > 0;
+					af |= after[k].count(bb) > 0;
+				}
+				cross = b4 && af;
+			}
+			if (cross)
+				crossing.push_back(a);
+		}
+	}
+
+	/* The cut: a barrier returns its region id; the dispatch jumps to the
+	 * code after it. */
+	entry->getTerminator()->eraseFromParent();
+	llvm::SwitchInst *sw = llvm::SwitchInst::Create(p.region, old_entry,
+							 (unsigned)barriers.size(), entry);
+	for (size_t k = 0; k < barriers.size(); k++) {
+		uint32_t id = (uint32_t)(k + 1);
+		pre[k]->getTerminator()->eraseFromParent();
+		barriers[k]->eraseFromParent();
+		llvm::ReturnInst::Create(c, llvm::ConstantInt::get(llvm::Type::getInt32Ty(c), id),
+					 pre[k]);
+		sw->addCase(llvm::ConstantInt::get(llvm::Type::getInt32Ty(c), id), post[k]);
+	}
+
+	/* SSA values crossing a barrier: uses no longer dominated. */
+	llvm::DominatorTree dt(f);
+	std::vector<llvm::Instruction *> demote;
+	for (llvm::BasicBlock &bb : f) {
+		if (!dt.isReachableFromEntry(&bb))
+			continue;
+		for (llvm::Instruction &i : bb) {
+			if (llvm::isa<llvm::AllocaInst>(i) && &bb == entry)
+				continue;
+			for (llvm::Use &u : i.uses())
+				if (!dt.dominates(&i, u)) {
+					demote.push_back(&i);
+					break;
+				}
+		}
+	}
+	llvm::Instruction *alloca_at = &*entry->getFirstInsertionPt();
+	for (llvm::Instruction *i : demote) {
+		/* A PHI too: stored after the PHIs of its block, reloaded
+		 * at each use. */
+		llvm::AllocaInst *a = llvm::DemoteRegToStack(*i, false, alloca_at);
+		if (a)
+			crossing.push_back(a);
+	}
+
+	/* Their places in a work-item's row of the context. */
+	const llvm::DataLayout &dl = f.getParent()->getDataLayout();
+	uint64_t off = context_size;
+	for (llvm::AllocaInst *a : crossing) {
+		uint64_t align = std::max<uint64_t>(a->getAlign().value(), 4);
+		uint64_t size = dl.getTypeAllocSize(a->getAllocatedType());
+		if (auto *n = llvm::dyn_cast<llvm::ConstantInt>(a->getArraySize()))
+			size *= n->getZExtValue();
+		size = (size + align - 1) / align * align;
+		off = (off + align - 1) / align * align;
+		slots.push_back({a, off, size});
+		off += size;
+	}
+	context_size = off;
+	return (unsigned)barriers.size();
+}
+
+} // namespace kiln

@@ -1,0 +1,138 @@
+/* Crash safety and the one-time LLVM set-up.
+ *
+ * A compile runs inside llvm::CrashRecoveryContext: a crash (SIGSEGV, ...)
+ * inside Clang or LLVM jumps back to run_safely, and LLVM's fatal errors
+ * (report_fatal_error) go through our handler, which records the message for
+ * the build log, and then through sys::Process::Exit, which LLVM 15 turns into
+ * the same jump back when a recovery context is active.  The application gets
+ * CL_BUILD_PROGRAM_FAILURE and a log instead of losing its process (DESIGN.md
+ * "The compiler"). */
+#include "compiler/internal.h"
+
+#include <cstdlib>
+#include <cstring>
+#include <mutex>
+
+#include <llvm/IR/DiagnosticInfo.h>
+#include <llvm/IR/DiagnosticPrinter.h>
+#include <llvm/Support/CrashRecoveryContext.h>
+#include <llvm/Support/raw_ostream.h>
+#include <llvm/Support/ErrorHandling.h>
+#include <llvm/Support/TargetSelect.h>
+
+namespace kiln {
+
+/* The log of the compile running on this thread, for the fatal error
+ * handler (which has no other way to reach it). */
+static thread_local std::string *current_log;
+
+static void fatal_error_handler(void *, const char *reason, bool)
+{
+	if (current_log) {
+		*current_log += "error: internal compiler error: ";
+		*current_log += reason;
+		*current_log += "\n";
+	}
+	/* Returning makes LLVM call sys::Process::Exit, which unwinds to the
+	 * active CrashRecoveryContext. */
+}
+
+/* LLVM diagnostics (linker, bitcode reader, ...) go to the build log,
+ * never to stderr. */
+namespace {
+struct log_handler : llvm::DiagnosticHandler {
+	std::string *log;
+	explicit log_handler(std::string *l) : log(l) {}
+	bool handleDiagnostics(const llvm::DiagnosticInfo &di) override
+	{
+		/* Remarks and notes (instruction counts, ...) are noise here. */
+		if (!log || di.getSeverity() == llvm::DS_Remark ||
+		    di.getSeverity() == llvm::DS_Note)
+			return true;
+		std::string s;
+		llvm::raw_string_ostream os(s);
+		llvm::DiagnosticPrinterRawOStream dp(os);
+		di.print(dp);
+		os.flush();
+		const char *sev = di.getSeverity() == llvm::DS_Error ? "error"
+				  : di.getSeverity() == llvm::DS_Warning ? "warning"
+									  : "note";
+		*log += std::string(sev) + ": " + s + "\n";
+		return true;
+	}
+};
+} // namespace
+
+void log_diagnostics(llvm::LLVMContext &ctx, std::string &log)
+{
+	ctx.setDiagnosticHandler(std::make_unique<log_handler>(&log));
+}
+
+void drop_diagnostics(llvm::LLVMContext &ctx)
+{
+	ctx.setDiagnosticHandler(std::make_unique<log_handler>(nullptr));
+}
+
+
+void llvm_init()
+{
+	static std::once_flag once;
+	std::call_once(once, [] {
+		llvm::InitializeNativeTarget();
+		llvm::InitializeNativeTargetAsmPrinter();
+		llvm::InitializeNativeTargetAsmParser();
+		llvm::install_fatal_error_handler(fatal_error_handler, nullptr);
+		llvm::CrashRecoveryContext::Enable();
+	});
+}
+
+bool run_safely(std::string &log, const std::function<bool()> &fn)
+{
+	llvm_init();
+	std::string *saved = current_log;
+	current_log = &log;
+	bool ok = false;
+	llvm::CrashRecoveryContext crc;
+	bool finished = crc.RunSafely([&] { ok = fn(); });
+	current_log = saved;
+	if (!finished) {
+		log += "error: the compiler crashed; the build was abandoned\n";
+		return false;
+	}
+	return ok;
+}
+
+void give_log(const std::string &log, char **log_out)
+{
+	if (!log_out)
+		return;
+	char *s = static_cast<char *>(malloc(log.size() + 1));
+	if (s) {
+		memcpy(s, log.data(), log.size());
+		s[log.size()] = '\0';
+	}
+	*log_out = s;
+}
+
+bool give_blob(const std::string &bytes, struct kiln_blob *out)
+{
+	out->data = malloc(bytes.size() ? bytes.size() : 1);
+	if (!out->data) {
+		out->size = 0;
+		return false;
+	}
+	memcpy(out->data, bytes.data(), bytes.size());
+	out->size = bytes.size();
+	return true;
+}
+
+} // namespace kiln
+
+extern "C" void kiln_blob_free(struct kiln_blob *b)
+{
+	if (!b)
+		return;
+	free(b->data);
+	b->data = nullptr;
+	b->size = 0;
+}

@@ -1,0 +1,250 @@
+/* IR to native code (kiln_finalize): link the kernel-lib functions the
+ * program uses, make the work-group functions, optimise at -O3 for the CPU
+ * found at run time (vectorizing across work-items), emit an object and
+ * load it into the JIT. */
+#include "compiler/internal.h"
+
+#include <llvm/Bitcode/BitcodeReader.h>
+#include <llvm/IR/Instructions.h>
+#include <llvm/IR/LegacyPassManager.h>
+#include <llvm/IR/Verifier.h>
+#include <llvm/Linker/Linker.h>
+#include <llvm/MC/TargetRegistry.h>
+#include <llvm/Support/MemoryBuffer.h>
+#include <llvm/Support/raw_ostream.h>
+
+#include <cstdio>
+#include <cstring>
+#include <mutex>
+
+#include <llvm/Config/llvm-config.h>
+
+namespace kiln {
+
+std::unique_ptr<llvm::TargetMachine> target_machine(const struct kiln_target *t,
+						    std::string &log);
+bool load_object(const struct kiln_target *t, llvm::StringRef obj,
+		 kiln_executable **out, std::string &log);
+
+pass_env::pass_env(llvm::TargetMachine *tm) : pb(tm)
+{
+	pb.registerModuleAnalyses(mam);
+	pb.registerCGSCCAnalyses(cam);
+	pb.registerFunctionAnalyses(fam);
+	pb.registerLoopAnalyses(lam);
+	pb.crossRegisterProxies(lam, fam, cam, mam);
+}
+
+static bool has_feature(const char *features, const char *f)
+{
+	return features && strstr(features, f) != nullptr;
+}
+
+/* One calling convention, one CPU, for every function and call: the kernel
+ * (spir_kernel), kernel-lib and translator output (spir_func) all become C
+ * functions for the host, with the features of the CPU found at run time
+ * (TOOLCHAIN.md: without them the JIT emits SSE2 code). */
+void retarget(llvm::Module &m, const struct kiln_target *t)
+{
+	m.setTargetTriple("x86_64-unknown-linux-gnu");
+	bool avx512 = t && has_feature(t->features, "+avx512f");
+	for (llvm::Function &f : m) {
+		if (f.getCallingConv() == llvm::CallingConv::SPIR_FUNC ||
+		    f.getCallingConv() == llvm::CallingConv::SPIR_KERNEL)
+			f.setCallingConv(llvm::CallingConv::C);
+		for (llvm::BasicBlock &bb : f)
+			for (llvm::Instruction &i : bb)
+				if (auto *c = llvm::dyn_cast<llvm::CallBase>(&i))
+					c->setCallingConv(llvm::CallingConv::C);
+		if (f.isDeclaration())
+			continue;
+		if (t && t->cpu && *t->cpu)
+			f.addFnAttr("target-cpu", t->cpu);
+		if (t && t->features)
+			f.addFnAttr("target-features", t->features);
+		if (avx512)
+			f.addFnAttr("prefer-vector-width", "512");
+	}
+}
+
+static bool link_kernel_lib(llvm::Module &m, const struct kiln_target *t,
+			    std::string &log)
+{
+	std::vector<std::string> names;
+	for (llvm::Function &f : m)
+		if (f.isDeclaration() && !f.isIntrinsic())
+			names.push_back(f.getName().str());
+	std::string bc;
+	if (!kernel_lib_subset(t, names, bc, log))
+		return false;
+	if (bc.empty())
+		return true;
+	struct kiln_blob b = {bc.data(), bc.size()};
+	std::unique_ptr<llvm::Module> lib = read_ir(m.getContext(), &b, log);
+	if (!lib)
+		return false;
+	lib->setDataLayout(m.getDataLayout());
+	lib->setTargetTriple(m.getTargetTriple());
+	if (llvm::Linker::linkModules(m, std::move(lib), llvm::Linker::LinkOnlyNeeded)) {
+		log += "error: linking kernel-lib failed\n";
+		return false;
+	}
+	return true;
+}
+
+/* Built-ins neither the program nor kernel-lib defines, nor the work-group
+ * pass replaced: their absence is a build error with a clear message.
+ * Plain C names (memcpy, from lowered intrinsics) come from the process. */
+static bool check_undefined(llvm::Module &m, std::string &log)
+{
+	bool ok = true;
+	for (llvm::Function &f : m) {
+		if (!f.isDeclaration() || f.isIntrinsic() || f.use_empty())
+			continue;
+		llvm::StringRef n = f.getName();
+		if (n.startswith("_Z") || n.startswith("__kiln") || n.startswith("__")) {
+			log += "error: built-in function '" + n.str() +
+			       "' is not available\n";
+			ok = false;
+		}
+	}
+	return ok;
+}
+
+static bool optimize(llvm::Module &m, llvm::TargetMachine *tm, bool opt_disable)
+{
+	llvm::PipelineTuningOptions pto;
+	pto.LoopVectorization = true;
+	pto.SLPVectorization = true;
+	pto.LoopUnrolling = true;
+	pto.LoopInterleaving = true;
+	llvm::PassBuilder pb(tm, pto);
+	llvm::LoopAnalysisManager lam;
+	llvm::FunctionAnalysisManager fam;
+	llvm::CGSCCAnalysisManager cam;
+	llvm::ModuleAnalysisManager mam;
+	pb.registerModuleAnalyses(mam);
+	pb.registerCGSCCAnalyses(cam);
+	pb.registerFunctionAnalyses(fam);
+	pb.registerLoopAnalyses(lam);
+	pb.crossRegisterProxies(lam, fam, cam, mam);
+	llvm::ModulePassManager mpm = pb.buildPerModuleDefaultPipeline(
+		opt_disable ? llvm::OptimizationLevel::O1 : llvm::OptimizationLevel::O3);
+	mpm.run(m, mam);
+	return true;
+}
+
+static bool emit_object(llvm::Module &m, llvm::TargetMachine *tm,
+			std::string &obj, std::string &log)
+{
+	llvm::SmallVector<char, 0> buf;
+	llvm::raw_svector_ostream os(buf);
+	llvm::legacy::PassManager pm;
+	if (tm->addPassesToEmitFile(pm, os, nullptr, llvm::CGFT_ObjectFile)) {
+		log += "error: the code generator cannot emit an object\n";
+		return false;
+	}
+	pm.run(m);
+	obj.assign(buf.begin(), buf.end());
+	return true;
+}
+
+static bool finalize(const struct kiln_target *t, const struct kiln_blob *ir,
+		     const build_options &o, std::string &obj, std::string &log)
+{
+	std::unique_ptr<llvm::TargetMachine> tm = target_machine(t, log);
+	if (!tm)
+		return false;
+	llvm::LLVMContext ctx;
+	log_diagnostics(ctx, log);
+	std::unique_ptr<llvm::Module> m = read_ir(ctx, ir, log);
+	if (!m)
+		return false;
+	m->setDataLayout(tm->createDataLayout());
+	m->setTargetTriple(tm->getTargetTriple().str());
+	if (!link_kernel_lib(*m, t, log))
+		return false;
+	retarget(*m, t);
+
+	std::vector<llvm::Function *> kernels;
+	for (llvm::Function &f : *m)
+		if (is_kernel(f))
+			kernels.push_back(&f);
+	/* Everything but the kernels is private to the program. */
+	for (llvm::Function &f : *m)
+		if (!f.isDeclaration() && !is_kernel(f))
+			f.setLinkage(llvm::GlobalValue::InternalLinkage);
+	for (llvm::GlobalVariable &g : m->globals())
+		if (!g.isDeclaration())
+			g.setLinkage(llvm::GlobalValue::InternalLinkage);
+	inline_all(*m);
+
+	for (llvm::Function *k : kernels)
+		if (!make_workgroup_function(*k, log))
+			return false;
+	for (llvm::Function *k : kernels)
+		k->setLinkage(llvm::GlobalValue::InternalLinkage);
+
+	std::string err;
+	llvm::raw_string_ostream es(err);
+	if (llvm::verifyModule(*m, &es)) {
+		es.flush();
+		log += "error: internal compiler error: invalid IR: " + err + "\n";
+		return false;
+	}
+	optimize(*m, tm.get(), o.opt_disable);
+	/* KILN_DUMP_IR=1: the optimised module on stderr, for compiler work. */
+	if (const char *d = getenv("KILN_DUMP_IR"))
+		if (*d && strcmp(d, "0") != 0)
+			m->print(llvm::errs(), nullptr);
+	if (!check_undefined(*m, log))
+		return false;
+	return emit_object(*m, tm.get(), obj, log);
+}
+
+} // namespace kiln
+
+extern "C" bool kiln_finalize(const struct kiln_target *t,
+			      const struct kiln_blob *ir, const char *options,
+			      struct kiln_executable **exe_out,
+			      struct kiln_blob *object_out, char **log)
+{
+	std::string l, obj;
+	kiln::build_options o;
+	if (exe_out)
+		*exe_out = nullptr;
+	bool ok = kiln::parse_options(options, kiln::OPTS_FINALIZE, o, l);
+	if (ok)
+		ok = kiln::run_safely(l, [&] {
+			if (!kiln::finalize(t, ir, o, obj, l))
+				return false;
+			return !exe_out || kiln::load_object(t, obj, exe_out, l);
+		});
+	if (ok && object_out)
+		ok = kiln::give_blob(obj, object_out);
+	kiln::give_log(l, log);
+	return ok;
+}
+
+extern "C" const char *kiln_compiler_id(void)
+{
+	static std::string id;
+	static std::once_flag once;
+	std::call_once(once, [] {
+		/* FNV-1a over every kernel-lib variant: a new kernel-lib is a
+		 * new compiler as far as caches are concerned. */
+		uint64_t h = 1469598103934665603ull;
+		static const char *const feats[] = {"", "+avx2", "+avx512f"};
+		for (const char *f : feats) {
+			struct kiln_target t = {};
+			t.features = f;
+			for (char c : kiln::kernel_lib_bitcode(&t))
+				h = (h ^ (unsigned char)c) * 1099511628211ull;
+		}
+		char hex[17];
+		snprintf(hex, sizeof(hex), "%016llx", (unsigned long long)h);
+		id = std::string("kiln-" KILN_VERSION_STRING " llvm-") +
+		     LLVM_VERSION_STRING + " klib-" + hex;
+	});
+	return id.c_str();
+}

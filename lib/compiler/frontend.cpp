@@ -1,0 +1,229 @@
+/* OpenCL C (and C++ for OpenCL) to LLVM IR with Clang 15 in the process
+ * (OpenCL 3.0 §5.8.2 clBuildProgram / §5.8.3 clCompileProgram).
+ *
+ * The source and the embedded headers of clCompileProgram (input_headers)
+ * live in an in-memory file system laid over the real one, so #include
+ * "name" finds an embedded header by its header_include_name and -I still
+ * reaches the disk.  Diagnostics go to the build log as
+ * "<source>:line:col: error: message". */
+#include "compiler/internal.h"
+
+#include <clang/Basic/Diagnostic.h>
+#include <clang/Basic/DiagnosticOptions.h>
+#include <clang/CodeGen/CodeGenAction.h>
+#include <clang/Frontend/CompilerInstance.h>
+#include <clang/Frontend/CompilerInvocation.h>
+#include <clang/Frontend/TextDiagnosticPrinter.h>
+#include <llvm/IR/Verifier.h>
+#include <llvm/Support/MemoryBuffer.h>
+#include <llvm/Support/VirtualFileSystem.h>
+#include <llvm/Support/raw_ostream.h>
+
+#include <cstring>
+
+namespace kiln {
+
+/* Where the in-memory source and headers live. */
+static const char input_dir[] = "/kiln-input";
+static const char input_name[] = "/kiln-input/kiln-source.cl";
+/* What diagnostics call the source (a #line directive renames it). */
+static const char source_name[] = "<source>";
+
+static void split_into(const char *s, char sep, std::vector<std::string> &out)
+{
+	std::string cur;
+	for (; s && *s; s++) {
+		if (*s == sep || (sep == ' ' && *s == '\t')) {
+			if (!cur.empty())
+				out.push_back(cur);
+			cur.clear();
+		} else
+			cur += *s;
+	}
+	if (!cur.empty())
+		out.push_back(cur);
+}
+
+/* The cc1 command line: target, language, features, then the user's. */
+static std::vector<std::string> cc1_args(const struct kiln_target *t,
+					 const build_options &o)
+{
+	std::vector<std::string> a = {
+		"-triple", "x86_64-unknown-linux-gnu",
+		"-emit-llvm-bc",
+		"-finclude-default-header", "-fdeclare-opencl-builtins",
+		"-ffake-address-space-map", "-faddress-space-map-mangling=yes",
+		"-internal-isystem", KILN_CLANG_RESOURCE_INCLUDE,
+		/* -O0 would stamp optnone on everything: optimise later. */
+		"-O2", "-disable-llvm-passes",
+		"-ferror-limit", "50",
+		"-I", input_dir,
+	};
+	/* Clang knows no "generic" x86 CPU (LLVM's name when the host CPU is
+	 * too new for it); the features below say what the CPU has. */
+	a.push_back("-target-cpu");
+	if (t && t->cpu && *t->cpu && strcmp(t->cpu, "generic") != 0)
+		a.push_back(t->cpu);
+	else
+		a.push_back("x86-64");
+	std::vector<std::string> feats;
+	if (t)
+		split_into(t->features, ',', feats);
+	for (auto &f : feats) {
+		a.push_back("-target-feature");
+		a.push_back(f);
+	}
+	/* OpenCL 3.0 §5.8.6.5: no -cl-std means the highest OpenCL C 1.x. */
+	std::string std = o.cl_std.empty() ? "CL1.2" : o.cl_std;
+	bool cxx = std.rfind("CLC++", 0) == 0;
+	if (std == "CLC++")
+		std = "CLC++1.0";
+	a.push_back("-cl-std=" + std);
+	if (cxx) {
+		a.push_back("-x");
+		a.push_back("clcpp");
+	}
+
+	/* Optional features and extensions: exactly the device's. Clang 15
+	 * does not define a few feature macros for non-SPIR triples, so every
+	 * one is also defined by hand. */
+	std::vector<std::string> cl_feats, exts;
+	if (t) {
+		split_into(t->cl_features, ' ', cl_feats);
+		split_into(t->extensions, ' ', exts);
+	}
+	if (t && t->cl_features) {
+		a.push_back("-cl-ext=-all");
+		for (auto &e : exts)
+			a.push_back("-cl-ext=+" + e);
+		for (auto &f : cl_feats) {
+			a.push_back("-cl-ext=+" + f);
+			a.push_back("-D" + f + "=1");
+		}
+		if (t->fp64)
+			a.push_back("-cl-ext=+cl_khr_fp64");
+		bool images = false;
+		for (auto &f : cl_feats)
+			images |= f == "__opencl_c_images";
+		if (images)
+			a.push_back("-D__IMAGE_SUPPORT__=1");
+	} else {
+		a.push_back("-cl-ext=+all");
+		a.push_back("-D__opencl_c_work_group_collective_functions=1");
+		a.push_back("-D__opencl_c_atomic_scope_device=1");
+		a.push_back("-D__opencl_c_atomic_scope_all_devices=1");
+		a.push_back("-D__IMAGE_SUPPORT__=1");
+	}
+	for (auto &x : o.cc1)
+		a.push_back(x);
+	a.push_back(input_name);
+	return a;
+}
+
+static bool compile(const struct kiln_target *t, const char *source,
+		    const build_options &o, const struct kiln_header *headers,
+		    size_t num_headers, std::string &ir, std::string &log)
+{
+	std::vector<std::string> args = cc1_args(t, o);
+	std::vector<const char *> argv;
+	for (auto &s : args)
+		argv.push_back(s.c_str());
+
+	std::string diag_text;
+	llvm::raw_string_ostream diag_os(diag_text);
+	llvm::IntrusiveRefCntPtr<clang::DiagnosticOptions> dopts =
+		new clang::DiagnosticOptions();
+	dopts->ShowColors = false;
+	auto *printer = new clang::TextDiagnosticPrinter(diag_os, dopts.get());
+	llvm::IntrusiveRefCntPtr<clang::DiagnosticIDs> ids(
+		new clang::DiagnosticIDs());
+	clang::DiagnosticsEngine arg_diags(ids, dopts, printer, false);
+
+	auto inv = std::make_shared<clang::CompilerInvocation>();
+	if (!clang::CompilerInvocation::CreateFromArgs(*inv, argv, arg_diags) ||
+	    arg_diags.hasErrorOccurred()) {
+		diag_os.flush();
+		log += diag_text;
+		log += std::string(KILN_LOG_BAD_OPTION) +
+		       ": the front end rejected the options\n";
+		return false;
+	}
+	inv->getDiagnosticOpts().ShowColors = false;
+	inv->getFrontendOpts().DisableFree = false;
+
+	clang::CompilerInstance ci;
+	ci.setInvocation(inv);
+	/* "N errors generated." would go to stderr: the library prints
+	 * nothing on its own (DESIGN.md). */
+	llvm::raw_null_ostream quiet;
+	ci.setVerboseOutputStream(quiet);
+	ci.createDiagnostics(
+		new clang::TextDiagnosticPrinter(diag_os,
+						 &inv->getDiagnosticOpts()),
+		true);
+
+	auto mem = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
+	mem->setCurrentWorkingDirectory(input_dir);
+	std::string text = std::string("#line 1 \"") + source_name + "\"\n" +
+			   (source ? source : "");
+	mem->addFile(input_name, 0,
+		     llvm::MemoryBuffer::getMemBufferCopy(text, input_name));
+	for (size_t i = 0; i < num_headers; i++) {
+		if (!headers[i].name || !headers[i].source)
+			continue;
+		std::string name = headers[i].name;
+		if (name.empty() || name[0] != '/')
+			name = std::string(input_dir) + "/" + name;
+		mem->addFile(name, 0,
+			     llvm::MemoryBuffer::getMemBufferCopy(
+				     headers[i].source, headers[i].name));
+	}
+	auto overlay = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
+		llvm::vfs::getRealFileSystem());
+	overlay->pushOverlay(mem);
+	ci.createFileManager(overlay);
+
+	llvm::LLVMContext ctx;
+	clang::EmitLLVMOnlyAction act(&ctx);
+	bool ok = ci.ExecuteAction(act);
+	diag_os.flush();
+	log += diag_text;
+	if (!ok)
+		return false;
+	std::unique_ptr<llvm::Module> m = act.takeModule();
+	if (!m) {
+		log += "error: the front end produced no module\n";
+		return false;
+	}
+	std::string verr;
+	llvm::raw_string_ostream vos(verr);
+	if (llvm::verifyModule(*m, &vos)) {
+		vos.flush();
+		log += "error: internal compiler error: invalid IR: " + verr + "\n";
+		return false;
+	}
+	ir = write_ir(*m);
+	return true;
+}
+
+} // namespace kiln
+
+extern "C" bool kiln_compile_source(const struct kiln_target *t,
+				    const char *source, const char *options,
+				    const struct kiln_header *headers,
+				    size_t num_headers, struct kiln_blob *ir_out,
+				    char **log)
+{
+	std::string l, ir;
+	kiln::build_options o;
+	bool ok = kiln::parse_options(options, kiln::OPTS_COMPILE, o, l);
+	if (ok)
+		ok = kiln::run_safely(l, [&] {
+			return kiln::compile(t, source, o, headers, num_headers,
+					     ir, l);
+		});
+	if (ok && ir_out)
+		ok = kiln::give_blob(ir, ir_out);
+	kiln::give_log(l, log);
+	return ok;
+}

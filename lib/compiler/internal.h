@@ -1,0 +1,156 @@
+/* Declarations shared by the C++ files of lib/compiler/ (never included by
+ * C code: compiler.h is the only door to the runtime). */
+#ifndef KILN_COMPILER_INTERNAL_H
+#define KILN_COMPILER_INTERNAL_H
+
+#include "compiler/compiler.h"
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <llvm/ADT/StringRef.h>
+#include <llvm/IR/IRBuilder.h>
+#include <llvm/IR/LLVMContext.h>
+#include <llvm/IR/Module.h>
+#include <llvm/Passes/PassBuilder.h>
+#include <llvm/Target/TargetMachine.h>
+
+namespace kiln {
+
+/* --- errors.cpp: logs, crash safety, one-time LLVM set-up ------------- */
+
+/* Initialises LLVM's native target once per process (thread-safe). */
+void llvm_init();
+/* Runs fn so that an LLVM crash or fatal error becomes a false return with
+ * a line in log instead of the end of the process. */
+bool run_safely(std::string &log, const std::function<bool()> &fn);
+/* Hands log to the C caller as a malloc'ed string (NULL when log_out is
+ * NULL; an empty log still gives an empty string). */
+void give_log(const std::string &log, char **log_out);
+/* Sends ctx's diagnostics to log instead of stderr. */
+void log_diagnostics(llvm::LLVMContext &ctx, std::string &log);
+void drop_diagnostics(llvm::LLVMContext &ctx);
+bool give_blob(const std::string &bytes, struct kiln_blob *out);
+
+/* --- ir.cpp: bitcode at the door ------------------------------------- */
+
+std::unique_ptr<llvm::Module> read_ir(llvm::LLVMContext &ctx,
+				      const struct kiln_blob *b,
+				      std::string &log);
+std::string write_ir(const llvm::Module &m);
+/* Sets triple, data layout, target-cpu/-features on every function. */
+void retarget(llvm::Module &m, const struct kiln_target *t);
+
+/* --- options.cpp: the spec's build options (OpenCL 3.0 §5.8.6) -------- */
+
+struct build_options {
+	std::vector<std::string> cc1;  /* arguments for Clang's cc1 */
+	std::string cl_std;            /* "CL1.2" ... "CLC++2021"; empty: default */
+	bool opt_disable = false;
+	bool fast_math = false;        /* -cl-fast-relaxed-math, unsafe, finite */
+	bool denorms_are_zero = false;
+	bool kernel_arg_info = false;
+	bool create_library = false;
+	bool enable_link_options = false;
+	bool werror = false;
+};
+enum option_use { OPTS_COMPILE, OPTS_LINK, OPTS_FINALIZE };
+/* Parses options; false with a log line naming the first bad option. */
+bool parse_options(const char *options, option_use use, build_options &out,
+		   std::string &log);
+
+/* --- kernel_lib.cpp --------------------------------------------------- */
+
+/* The embedded kernel-lib bitcode for the ISA level the features ask for. */
+llvm::StringRef kernel_lib_bitcode(const struct kiln_target *t);
+/* Whether kernel-lib defines `name`. */
+bool kernel_lib_defines(const struct kiln_target *t, llvm::StringRef name);
+/* Bitcode of the kernel-lib definitions of `names` and everything they
+ * use (empty when none is defined there). */
+bool kernel_lib_subset(const struct kiln_target *t,
+		       const std::vector<std::string> &names, std::string &out,
+		       std::string &log);
+
+/* --- the work-group passes ------------------------------------------- */
+
+/* finalize.cpp: the analysis managers of the new pass manager, registered
+ * and cross-wired, for running passes. */
+struct pass_env {
+	llvm::PassBuilder pb;
+	llvm::LoopAnalysisManager lam;
+	llvm::FunctionAnalysisManager fam;
+	llvm::CGSCCAnalysisManager cam;
+	llvm::ModuleAnalysisManager mam;
+	explicit pass_env(llvm::TargetMachine *tm = nullptr);
+};
+
+/* workitem.cpp: inlines everything into the kernels. */
+void inline_all(llvm::Module &m);
+
+/* What a work-item function (the kernel body the work-group function calls
+ * once per work-item and region) knows about its launch: a private struct
+ * the work-group function fills once; after inlining SROA makes it SSA.
+ * Dimensions at or beyond work_dim hold the spec's defaults (size 1, id 0). */
+enum info_field {
+	INFO_GLOBAL_OFFSET, INFO_GLOBAL_SIZE, INFO_ENQUEUED_LOCAL_SIZE,
+	INFO_NUM_GROUPS, INFO_GROUP_ID, INFO_LOCAL_SIZE, /* [3 x i64] each */
+	INFO_WORK_DIM,  /* i64 */
+	INFO_LOCAL_MEM, /* ptr */
+	INFO_CONTEXT,   /* ptr */
+	INFO_NUM_WI,    /* i64: work-items in this group */
+	INFO_FIELDS
+};
+llvm::StructType *info_type(llvm::LLVMContext &c);
+/* The parameters a work-item function adds after the kernel's own. */
+struct wi_params {
+	llvm::Argument *info, *x, *y, *z, *region;
+};
+/* Loads info field `f` (element d of the arrays) at `at`. */
+llvm::Value *load_info(llvm::IRBuilderBase &b, llvm::Value *info,
+		       info_field f, unsigned d = 0);
+/* Replaces the work-item built-ins (get_global_id, ...; OpenCL C 3.0
+ * §6.15.1) in f by values computed from the parameters, inserting what does
+ * not depend on the call site in `entry`. */
+void replace_workitem_calls(llvm::Function &f, const wi_params &p,
+			    llvm::BasicBlock *entry);
+/* localmem.cpp: lays out the kernel-scope __local variables that kernel
+ * uses; returns their total size and the (offset) of each. */
+struct local_layout {
+	std::vector<std::pair<llvm::GlobalVariable *, uint64_t>> vars;
+	uint64_t size = 0;
+};
+local_layout layout_local_vars(llvm::Function &kernel);
+
+/* workgroup.cpp: makes __kiln_wg_<name> for one kernel, plus the globals
+ * __kiln_ctx_<name> and __kiln_lmem_<name> giving its context and
+ * local-memory sizes. */
+bool make_workgroup_function(llvm::Function &kernel, std::string &log);
+
+/* barriers.cpp: cuts `f` (a work-item function whose last parameters are
+ * (info*, x, y, z, region)) at every barrier; returns the number of
+ * barriers and fills in the per-work-item context the cut needs. */
+struct context_slot {
+	llvm::AllocaInst *alloca;
+	uint64_t offset; /* in the per-work-item row, see workgroup.cpp */
+	uint64_t size;
+};
+bool is_barrier(const llvm::Function *callee);
+unsigned cut_at_barriers(llvm::Function &f, const wi_params &p,
+			 std::vector<context_slot> &slots,
+			 uint64_t &context_size);
+/* The region id a work-item function returns when the kernel ends. */
+enum : uint32_t { REGION_EXIT = 0xffffffffu };
+
+/* Names. */
+inline std::string wg_name(llvm::StringRef k) { return ("__kiln_wg_" + k).str(); }
+inline std::string ctx_name(llvm::StringRef k) { return ("__kiln_ctx_" + k).str(); }
+inline std::string lmem_name(llvm::StringRef k) { return ("__kiln_lmem_" + k).str(); }
+
+/* True for an OpenCL kernel (spir_kernel or !kernel_arg_* metadata). */
+bool is_kernel(const llvm::Function &f);
+
+} // namespace kiln
+
+#endif

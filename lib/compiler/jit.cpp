@@ -1,0 +1,145 @@
+/* Native code in memory: an ORC LLJIT per executable (program build) that
+ * loads the object kiln_finalize emitted (or a cached one, kiln_load_object).
+ * Each executable owns its JIT, so freeing it unloads the code. */
+#include "compiler/internal.h"
+
+#include <llvm/ExecutionEngine/Orc/ExecutionUtils.h>
+#include <llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h>
+#include <llvm/ExecutionEngine/Orc/LLJIT.h>
+#include <llvm/Object/ObjectFile.h>
+#include <llvm/Support/MemoryBuffer.h>
+
+#include <map>
+
+struct kiln_executable {
+	std::unique_ptr<llvm::orc::LLJIT> jit;
+	std::map<std::string, kiln_kernel_native> kernels;
+};
+
+namespace kiln {
+
+static llvm::orc::JITTargetMachineBuilder jtmb_for(const struct kiln_target *t)
+{
+	llvm::orc::JITTargetMachineBuilder b{llvm::Triple("x86_64-unknown-linux-gnu")};
+	b.setCPU(t && t->cpu && *t->cpu ? t->cpu : "generic");
+	llvm::SubtargetFeatures f(t && t->features ? t->features : "");
+	b.addFeatures(f.getFeatures());
+	b.setRelocationModel(llvm::Reloc::PIC_);
+	b.setCodeModel(llvm::CodeModel::Small);
+	b.setCodeGenOptLevel(llvm::CodeGenOpt::Aggressive);
+	return b;
+}
+
+std::unique_ptr<llvm::TargetMachine> target_machine(const struct kiln_target *t,
+						    std::string &log)
+{
+	auto tm = jtmb_for(t).createTargetMachine();
+	if (!tm) {
+		log += "error: no code generator for the target: " +
+		       llvm::toString(tm.takeError()) + "\n";
+		return nullptr;
+	}
+	return std::move(*tm);
+}
+
+/* Loads an object and resolves every kernel in it at once, so that a
+ * missing symbol is a build error, not a failure at enqueue time. */
+bool load_object(const struct kiln_target *t, llvm::StringRef obj,
+		 kiln_executable **out, std::string &log)
+{
+	auto objfile = llvm::object::ObjectFile::createObjectFile(
+		llvm::MemoryBufferRef(obj, "kiln-object"));
+	if (!objfile) {
+		log += "error: invalid object: " + llvm::toString(objfile.takeError()) + "\n";
+		return false;
+	}
+	std::vector<std::string> names;
+	for (const llvm::object::SymbolRef &s : (*objfile)->symbols()) {
+		auto name = s.getName();
+		if (!name) {
+			llvm::consumeError(name.takeError());
+			continue;
+		}
+		if (name->startswith("__kiln_wg_"))
+			names.push_back(name->drop_front(10).str());
+	}
+
+	auto jit = llvm::orc::LLJITBuilder().setJITTargetMachineBuilder(jtmb_for(t)).create();
+	if (!jit) {
+		log += "error: cannot start the JIT: " + llvm::toString(jit.takeError()) + "\n";
+		return false;
+	}
+	auto gen = llvm::orc::DynamicLibrarySearchGenerator::GetForCurrentProcess(
+		(*jit)->getDataLayout().getGlobalPrefix());
+	if (!gen) {
+		log += "error: " + llvm::toString(gen.takeError()) + "\n";
+		return false;
+	}
+	(*jit)->getMainJITDylib().addGenerator(std::move(*gen));
+	if (auto err = (*jit)->addObjectFile(llvm::MemoryBuffer::getMemBufferCopy(obj, "kiln-object"))) {
+		log += "error: cannot load the object: " + llvm::toString(std::move(err)) + "\n";
+		return false;
+	}
+	auto exe = std::make_unique<kiln_executable>();
+	exe->jit = std::move(*jit);
+	for (const std::string &n : names) {
+		kiln_kernel_native k = {};
+		auto fail = [&](llvm::Error e) {
+			log += "error: kernel '" + n + "': " + llvm::toString(std::move(e)) + "\n";
+			return false;
+		};
+		auto fn = exe->jit->lookup(wg_name(n));
+		if (!fn)
+			return fail(fn.takeError());
+		auto cs = exe->jit->lookup(ctx_name(n));
+		if (!cs)
+			return fail(cs.takeError());
+		auto ls = exe->jit->lookup(lmem_name(n));
+		if (!ls)
+			return fail(ls.takeError());
+		k.fn = fn->toPtr<kiln_wg_fn>();
+		k.context_size = *cs->toPtr<const uint64_t *>();
+		k.local_mem_size = *ls->toPtr<const uint64_t *>();
+		exe->kernels[n] = k;
+	}
+	*out = exe.release();
+	return true;
+}
+
+} // namespace kiln
+
+extern "C" bool kiln_load_object(const struct kiln_target *t,
+				 const struct kiln_blob *obj,
+				 struct kiln_executable **exe_out, char **log)
+{
+	std::string l;
+	bool ok = obj && obj->data && obj->size && exe_out;
+	if (!ok)
+		l += "error: no object\n";
+	else
+		ok = kiln::run_safely(l, [&] {
+			return kiln::load_object(
+				t, llvm::StringRef(static_cast<const char *>(obj->data), obj->size),
+				exe_out, l);
+		});
+	kiln::give_log(l, log);
+	return ok;
+}
+
+extern "C" void kiln_executable_free(struct kiln_executable *exe)
+{
+	delete exe;
+}
+
+extern "C" bool kiln_executable_kernel(struct kiln_executable *exe,
+				       const char *name,
+				       struct kiln_kernel_native *out)
+{
+	if (!exe || !name)
+		return false;
+	auto it = exe->kernels.find(name);
+	if (it == exe->kernels.end())
+		return false;
+	*out = it->second;
+	return true;
+}

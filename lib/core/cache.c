@@ -1,0 +1,202 @@
+/* The on-disk build cache (see cache.h). */
+#include "cache.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* An entry larger than this is not a Kiln build: refuse to read it. */
+#define MAX_ENTRY_SIZE ((size_t)1 << 30)
+
+static pthread_once_t dir_once = PTHREAD_ONCE_INIT;
+static char *cache_dir; /* NULL: no cache */
+
+bool kiln_debug_enabled(const char *category)
+{
+	const char *v = getenv("KILN_DEBUG");
+	if (!v)
+		return false;
+	size_t n = strlen(category);
+	for (const char *p = v; *p;) {
+		size_t len = strcspn(p, ",");
+		if ((len == n && strncmp(p, category, n) == 0) ||
+		    (len == 3 && strncmp(p, "all", 3) == 0))
+			return true;
+		p += len;
+		if (*p)
+			p++;
+	}
+	return false;
+}
+
+/* mkdir -p, with owner-only permissions on what it creates. */
+static bool make_dirs(const char *path)
+{
+	char *p = strdup(path);
+	if (!p)
+		return false;
+	for (char *s = p + 1; *s; s++) {
+		if (*s != '/')
+			continue;
+		*s = '\0';
+		if (mkdir(p, 0700) && errno != EEXIST)
+			goto fail;
+		*s = '/';
+	}
+	if (mkdir(p, 0700) && errno != EEXIST)
+		goto fail;
+	free(p);
+	return true;
+fail:
+	free(p);
+	return false;
+}
+
+static void find_dir(void)
+{
+	const char *off = getenv("KILN_CACHE");
+	if (off && strcmp(off, "0") == 0)
+		return;
+	const char *dir = getenv("KILN_CACHE_DIR");
+	char *path = NULL;
+	if (dir && *dir) {
+		path = strdup(dir);
+	} else if ((dir = getenv("XDG_CACHE_HOME")) && *dir == '/') {
+		if (asprintf(&path, "%s/kiln", dir) < 0)
+			path = NULL;
+	} else if ((dir = getenv("HOME")) && *dir) {
+		if (asprintf(&path, "%s/.cache/kiln", dir) < 0)
+			path = NULL;
+	}
+	if (!path)
+		return;
+	if (!make_dirs(path) || access(path, R_OK | W_OK | X_OK)) {
+		if (kiln_debug_enabled("cache"))
+			fprintf(stderr, "kiln: cache: %s is not usable, builds are not cached\n",
+				path);
+		free(path);
+		return;
+	}
+	cache_dir = path;
+}
+
+bool kiln_cache_enabled(void)
+{
+	pthread_once(&dir_once, find_dir);
+	return cache_dir != NULL;
+}
+
+static char *entry_path(const struct kiln_hash *key)
+{
+	char hex[33], *path;
+	kiln_hash_hex(key, hex);
+	if (asprintf(&path, "%s/%s.kbin", cache_dir, hex) < 0)
+		return NULL;
+	return path;
+}
+
+static void debug_line(const char *what, const struct kiln_hash *key)
+{
+	if (!kiln_debug_enabled("cache"))
+		return;
+	char hex[33];
+	kiln_hash_hex(key, hex);
+	fprintf(stderr, "kiln: cache %s %s\n", what, hex);
+}
+
+static bool read_all(int fd, void *buf, size_t n)
+{
+	char *p = buf;
+	while (n) {
+		ssize_t r = read(fd, p, n);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0)
+			return false;
+		p += r;
+		n -= (size_t)r;
+	}
+	return true;
+}
+
+bool kiln_cache_load(const struct kiln_hash *key, struct kiln_binary *out)
+{
+	if (!kiln_cache_enabled())
+		return false;
+	bool hit = false;
+	char *path = entry_path(key);
+	if (!path)
+		goto out;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	free(path);
+	if (fd < 0)
+		goto out;
+	struct stat st;
+	void *buf = NULL;
+	if (fstat(fd, &st) || st.st_size <= 0 || (size_t)st.st_size > MAX_ENTRY_SIZE)
+		goto out_close;
+	buf = malloc((size_t)st.st_size);
+	if (!buf || !read_all(fd, buf, (size_t)st.st_size))
+		goto out_close;
+	/* A damaged entry is validated like any binary, and then ignored. */
+	hit = kiln_binary_read(buf, (size_t)st.st_size, out);
+	if (!hit)
+		debug_line("corrupt", key);
+out_close:
+	free(buf);
+	close(fd);
+out:
+	debug_line(hit ? "hit" : "miss", key);
+	return hit;
+}
+
+static bool write_all(int fd, const void *buf, size_t n)
+{
+	const char *p = buf;
+	while (n) {
+		ssize_t r = write(fd, p, n);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0)
+			return false;
+		p += r;
+		n -= (size_t)r;
+	}
+	return true;
+}
+
+void kiln_cache_store(const struct kiln_hash *key, const struct kiln_binary *b)
+{
+	if (!kiln_cache_enabled())
+		return;
+	struct kiln_blob blob = { 0 };
+	char *path = entry_path(key), *tmp = NULL;
+	if (!path || !kiln_binary_write(b, &blob))
+		goto out;
+	/* A temporary name unique to this process and thread, in the same
+	 * folder, so rename() replaces the entry atomically. */
+	if (asprintf(&tmp, "%s.%ld.%lx.tmp", path, (long)getpid(),
+		     (unsigned long)pthread_self()) < 0) {
+		tmp = NULL;
+		goto out;
+	}
+	int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+	if (fd < 0)
+		goto out;
+	bool ok = write_all(fd, blob.data, blob.size);
+	ok = close(fd) == 0 && ok;
+	if (!ok || rename(tmp, path)) {
+		unlink(tmp);
+		goto out;
+	}
+	debug_line("store", key);
+out:
+	free(tmp);
+	free(path);
+	free(blob.data);
+}

@@ -1,0 +1,252 @@
+/* Commands: from enqueue to completion (OpenCL 3.0 §5.11, §5.12, §5.13).
+ *
+ * A command counts its unfinished dependencies in `pending`, plus one guard
+ * that the enqueue drops when the command is fully wired, so that it cannot
+ * start while it is still being set up.  When the count reaches zero the
+ * command is ready: a command with work goes to its device's driver; a
+ * marker, a barrier or a command whose dependency failed completes right
+ * where it became ready, without a thread hop. */
+#include "command.h"
+
+#include "device.h"
+#include "event.h"
+#include "mem.h"
+#include "queue.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+struct kiln_command *kiln_command_alloc(size_t size, cl_command_queue queue,
+					cl_command_type type)
+{
+	if (size < sizeof(struct kiln_command))
+		size = sizeof(struct kiln_command);
+	struct kiln_command *cmd = calloc(1, size);
+	if (!cmd)
+		return NULL;
+	cmd->type = type;
+	cmd->queue = queue;
+	cmd->device = queue->device;
+	cmd->edge_cap = sizeof(cmd->inline_edges) / sizeof(cmd->inline_edges[0]);
+	return cmd;
+}
+
+cl_int kiln_command_use_mem(struct kiln_command *cmd, cl_mem mem)
+{
+	/* Grow in powers of two: a command rarely uses more than a few. */
+	cl_uint n = cmd->num_mems;
+	if ((n & (n - 1)) == 0) {
+		cl_mem *grown = realloc(cmd->mems, (n ? 2 * n : 2) * sizeof(*grown));
+		if (!grown)
+			return CL_OUT_OF_HOST_MEMORY;
+		cmd->mems = grown;
+	}
+	kiln_object_hold(KILN_OBJ(mem));
+	cmd->mems[cmd->num_mems++] = mem;
+	return CL_SUCCESS;
+}
+
+cl_int kiln_command_reserve_edges(struct kiln_command *cmd, unsigned n)
+{
+	unsigned inline_cap =
+		sizeof(cmd->inline_edges) / sizeof(cmd->inline_edges[0]);
+	if (n <= cmd->edge_cap)
+		return CL_SUCCESS;
+	struct kiln_event_waiter *block =
+		realloc(cmd->edge_block, (n - inline_cap) * sizeof(*block));
+	if (!block)
+		return CL_OUT_OF_HOST_MEMORY;
+	cmd->edge_block = block;
+	cmd->edge_cap = n;
+	return CL_SUCCESS;
+}
+
+static struct kiln_event_waiter *edge_at(struct kiln_command *cmd, unsigned i)
+{
+	unsigned inline_cap =
+		sizeof(cmd->inline_edges) / sizeof(cmd->inline_edges[0]);
+	return i < inline_cap ? &cmd->inline_edges[i]
+			      : &cmd->edge_block[i - inline_cap];
+}
+
+void kiln_command_depend(struct kiln_command *cmd, cl_event ev,
+			 bool propagates)
+{
+	struct kiln_event_waiter *w = edge_at(cmd, cmd->num_edges++);
+	w->cmd = cmd;
+	w->event = ev;
+	w->propagates = propagates;
+	w->next = NULL;
+	kiln_object_hold(KILN_OBJ(ev));
+
+	/* Count the edge before it can fire, so the count never dips to
+	 * zero early. */
+	atomic_fetch_add(&cmd->pending, 1);
+	cl_int st;
+	if (!kiln_event_add_waiter(w, &st))
+		kiln_command_dependency_done(w, st);
+}
+
+/* Frees the command once its event is final. */
+static void command_free(struct kiln_command *cmd)
+{
+	if (cmd->release)
+		cmd->release(cmd);
+	for (cl_uint i = 0; i < cmd->num_mems; i++)
+		kiln_object_unhold(KILN_OBJ(cmd->mems[i]));
+	free(cmd->mems);
+	for (unsigned i = 0; i < cmd->num_edges; i++)
+		kiln_object_unhold(KILN_OBJ(edge_at(cmd, i)->event));
+	free(cmd->edge_block);
+	if (cmd->queue)
+		kiln_object_unhold(KILN_OBJ(cmd->queue));
+	free(cmd);
+}
+
+/* The command has finished (or will never run): its event becomes final,
+ * which wakes its dependents, then the queue forgets it. */
+static void command_complete(struct kiln_command *cmd, cl_int status)
+{
+	cl_event ev = cmd->event;
+	kiln_event_set_status(ev, status < 0 ? status : CL_COMPLETE);
+	kiln_queue_retire(cmd->queue, ev);
+	ev->command = NULL;
+	command_free(cmd);
+	kiln_object_unhold(KILN_OBJ(ev)); /* the command's hold */
+}
+
+/* Commands that completed where they became ready, waiting to be finished
+ * by the outermost call on this thread: a chain of ten thousand markers
+ * must not become ten thousand nested calls. */
+static __thread struct kiln_command *tl_ready_head, *tl_ready_tail;
+static __thread bool tl_draining;
+
+static void complete_here(struct kiln_command *cmd)
+{
+	cmd->next = NULL;
+	if (tl_ready_tail)
+		tl_ready_tail->next = cmd;
+	else
+		tl_ready_head = cmd;
+	tl_ready_tail = cmd;
+	if (tl_draining)
+		return;
+	tl_draining = true;
+	while ((cmd = tl_ready_head)) {
+		tl_ready_head = cmd->next;
+		if (!tl_ready_head)
+			tl_ready_tail = NULL;
+		cmd->next = NULL;
+		if (atomic_load(&cmd->dep_failed)) {
+			/* §5.11: a command whose wait list holds a failed
+			 * event is not run. */
+			command_complete(cmd,
+				CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST);
+		} else {
+			kiln_event_set_status(cmd->event, CL_RUNNING);
+			command_complete(cmd, CL_COMPLETE);
+		}
+	}
+	tl_draining = false;
+}
+
+static void command_ready(struct kiln_command *cmd)
+{
+	if (!cmd->run || atomic_load(&cmd->dep_failed))
+		complete_here(cmd);
+	else
+		cmd->device->driver->submit(cmd->device, cmd);
+}
+
+void kiln_command_dependency_done(struct kiln_event_waiter *w, cl_int status)
+{
+	struct kiln_command *cmd = w->cmd;
+	if (status < 0 && w->propagates)
+		atomic_store(&cmd->dep_failed, true);
+	if (atomic_fetch_sub(&cmd->pending, 1) == 1)
+		command_ready(cmd);
+}
+
+void kiln_command_execute(struct kiln_command *cmd)
+{
+	if (atomic_load(&cmd->dep_failed)) {
+		command_complete(cmd, CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST);
+		return;
+	}
+	kiln_event_set_status(cmd->event, CL_RUNNING);
+	cl_int status = cmd->run ? cmd->run(cmd) : CL_SUCCESS;
+	command_complete(cmd, status);
+}
+
+/* Frees a command that never reached the runtime. */
+static void command_discard(struct kiln_command *cmd)
+{
+	cmd->queue = NULL; /* not held yet */
+	command_free(cmd);
+}
+
+cl_int kiln_command_enqueue(struct kiln_command *cmd, cl_uint num_events,
+			    const cl_event *wait_list, cl_event *event_out)
+{
+	cl_command_queue q = cmd->queue;
+	cl_event ev = kiln_event_new(q->context, q, cmd->type);
+	if (!ev) {
+		command_discard(cmd);
+		return CL_OUT_OF_HOST_MEMORY;
+	}
+	ev->profiled = (q->properties & CL_QUEUE_PROFILING_ENABLE) != 0;
+	if (ev->profiled)
+		ev->t_queued = kiln_time_now();
+	ev->command = cmd;
+	cmd->event = ev;
+	kiln_object_hold(KILN_OBJ(ev)); /* the command's, until complete */
+
+	/* The guard: the command is not ready before it is fully wired. */
+	atomic_store(&cmd->pending, 1);
+	cl_int err = kiln_queue_order(q, cmd, num_events);
+	if (err != CL_SUCCESS) {
+		kiln_object_unhold(KILN_OBJ(ev));
+		kiln_object_release(KILN_OBJ(ev));
+		command_discard(cmd);
+		return err;
+	}
+	kiln_object_hold(KILN_OBJ(q)); /* a queue lives while commands run */
+	for (cl_uint i = 0; i < num_events; i++)
+		kiln_command_depend(cmd, wait_list[i], true);
+
+	/* Kiln submits at once (§5.15 lets an implementation submit before a
+	 * flush); nobody else can see the event yet, so no lock is needed. */
+	if (ev->profiled)
+		ev->t_submit = kiln_time_now();
+	atomic_store(&ev->status, CL_SUBMITTED);
+
+	if (atomic_fetch_sub(&cmd->pending, 1) == 1)
+		command_ready(cmd);
+
+	/* The event's first reference is the application's, if it wants
+	 * one. */
+	if (event_out)
+		*event_out = ev;
+	else
+		kiln_object_release(KILN_OBJ(ev));
+	return CL_SUCCESS;
+}
+
+cl_int kiln_command_enqueue_blocking(struct kiln_command *cmd,
+				     cl_uint num_events,
+				     const cl_event *wait_list,
+				     cl_event *event_out)
+{
+	cl_event ev;
+	cl_int err = kiln_command_enqueue(cmd, num_events, wait_list, &ev);
+	if (err != CL_SUCCESS)
+		return err;
+	/* Only this command is waited for: commands gated by user events that
+	 * another thread sets later do not hold this caller. */
+	cl_int status = kiln_event_wait(ev);
+	if (event_out)
+		*event_out = ev;
+	else
+		kiln_object_release(KILN_OBJ(ev));
+	return status < 0 ? status : CL_SUCCESS;
+}

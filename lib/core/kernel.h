@@ -1,0 +1,81 @@
+/* Kernel objects (OpenCL 3.0 §5.9) and NDRange execution (§5.10).
+ *
+ * A kernel names one kernel of its program's executable: its metadata
+ * (from the compiler), its work-group function on each device of the
+ * program, and the argument values set so far.  An enqueue copies the
+ * argument values into the command, so later clSetKernelArg calls never
+ * change a command already queued. */
+#ifndef KILN_CORE_KERNEL_H
+#define KILN_CORE_KERNEL_H
+
+#include "object.h"
+#include "program.h"
+
+struct kiln_kernel_arg {
+	bool set;
+	bool is_svm;      /* a BUFFER argument given as an SVM pointer */
+	/* VALUE: the bytes (info->args[i].size of them, malloc'ed) */
+	unsigned char *value;
+	union {
+		cl_mem mem;              /* BUFFER, IMAGE, PIPE (may be NULL) */
+		void *svm;               /* BUFFER set by clSetKernelArgSVMPointer */
+		cl_sampler sampler;      /* SAMPLER */
+		cl_command_queue queue;  /* QUEUE */
+		size_t local_size;       /* LOCAL: bytes */
+	};
+};
+
+struct _cl_kernel {
+	struct kiln_object obj;
+	cl_program program; /* held */
+	cl_context context;
+	const struct kiln_kernel_info *info; /* in the program's build */
+	/* One per device of the program; fn NULL where it has no executable. */
+	struct kiln_kernel_native *natives;
+	pthread_mutex_t lock; /* guards args and exec info */
+	struct kiln_kernel_arg *args;
+	/* clSetKernelExecInfo (§5.9.3): SVM pointers the kernel may use. */
+	void **svm_ptrs;
+	size_t num_svm_ptrs;
+	bool svm_fine_grain_system;
+};
+
+/* A kernel `name` of `p` (which has an executable on some device):
+ * CL_INVALID_KERNEL_NAME when no executable defines it. */
+cl_kernel kiln_kernel_new(cl_program p, const char *name, cl_int *err);
+
+/* A copy with the same argument values (clCloneKernel). */
+cl_kernel kiln_kernel_clone(cl_kernel k, cl_int *err);
+
+/* Sets argument `index` after the API checked it: `value` points at
+ * info->args[index].size bytes (VALUE), a cl_mem / cl_sampler /
+ * cl_command_queue (or NULL), or is NULL with `size` the local bytes. */
+cl_int kiln_kernel_set_arg(cl_kernel k, cl_uint index, size_t size,
+			   const void *value);
+
+/* Sets a pointer argument to an SVM address (clSetKernelArgSVMPointer;
+ * the SVM owner checks the arguments and calls this). */
+cl_int kiln_kernel_set_arg_svm(cl_kernel k, cl_uint index, const void *ptr);
+
+/* True when every argument has been set. */
+bool kiln_kernel_args_complete(cl_kernel k);
+
+/* --- NDRange execution (lib/core/ndrange.c) --------------------------- */
+
+/* A local size for a NULL local_work_size (§5.10): many work-items per
+ * group along dimension 0 (a multiple of the vector width where the sizes
+ * allow), enough groups for every worker, and dividing the global size
+ * unless `uniform` is false and no good divisor exists. */
+void kiln_ndrange_pick_local(cl_device_id dev, cl_kernel k, cl_uint work_dim,
+			     const size_t *global, bool uniform,
+			     size_t local_out[3]);
+
+/* Enqueues the NDRange after the API validated everything.  `local` is
+ * the final local size (work_dim entries). */
+cl_int kiln_ndrange_enqueue(cl_command_queue q, cl_kernel k, cl_uint work_dim,
+			    const size_t *offset, const size_t *global,
+			    const size_t *local, cl_command_type type,
+			    cl_uint num_events, const cl_event *wait_list,
+			    cl_event *event);
+
+#endif

@@ -1,0 +1,404 @@
+/* NDRange execution (OpenCL 3.0 §5.10; DESIGN.md "The worker pool").
+ *
+ * The command holds a snapshot of the kernel's arguments taken at enqueue
+ * time.  Running it splits the work-groups into parallel_for items (a
+ * chunk of consecutive groups each, several when groups are small); each
+ * item runs the kernel's work-group function once per group with the
+ * executing worker's own local-memory arena and barrier-context storage.
+ * Those live on the heap, one pair per worker and device, allocated on
+ * first use and grown when a larger kernel needs more: never on a thread's
+ * stack, never per group. */
+#include "kernel.h"
+#include "command.h"
+#include "device.h"
+#include "mem.h"
+#include "queue.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Local memory and context blocks are aligned for the widest OpenCL type
+ * (double16, 128 bytes). */
+#define ARENA_ALIGN 128u
+/* Arenas grow in steps of this, so that sizes that vary a little between
+ * kernels do not reallocate each time. */
+#define ARENA_STEP ((size_t)64 << 10)
+
+/* Every handle starts with struct kiln_object (object.h); samplers are
+ * defined elsewhere, so reach theirs through that rule. */
+#define AS_OBJECT(h) ((struct kiln_object *)(void *)(h))
+
+/* --- per-worker storage --------------------------------------------- */
+
+struct worker_scratch {
+	char *local;
+	size_t local_cap;
+	char *context;
+	size_t context_cap;
+};
+
+struct scratch_table {
+	cl_device_id dev;
+	unsigned num_workers;
+	struct worker_scratch *workers;
+	struct scratch_table *next;
+};
+
+static pthread_mutex_t tables_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct scratch_table *tables;
+
+/* The device's table of per-worker storage, made on first use and kept for
+ * the life of the process (like the device's worker pool). */
+static struct scratch_table *scratch_for(cl_device_id dev)
+{
+	pthread_mutex_lock(&tables_lock);
+	struct scratch_table *t;
+	for (t = tables; t; t = t->next)
+		if (t->dev == dev)
+			goto out;
+	t = calloc(1, sizeof(*t));
+	if (!t)
+		goto out;
+	t->dev = dev;
+	t->num_workers = dev->driver->num_workers(dev);
+	if (!t->num_workers)
+		t->num_workers = 1;
+	t->workers = calloc(t->num_workers, sizeof(*t->workers));
+	if (!t->workers) {
+		free(t);
+		t = NULL;
+		goto out;
+	}
+	t->next = tables;
+	tables = t;
+out:
+	pthread_mutex_unlock(&tables_lock);
+	return t;
+}
+
+/* Makes *buf at least `need` bytes.  Only the worker that owns the buffer
+ * calls this, so no lock is needed. */
+static bool grow(char **buf, size_t *cap, size_t need)
+{
+	if (need <= *cap)
+		return true;
+	size_t size = (need + ARENA_STEP - 1) / ARENA_STEP * ARENA_STEP;
+	char *p = aligned_alloc(ARENA_ALIGN, size);
+	if (!p)
+		return false;
+	free(*buf);
+	*buf = p;
+	*cap = size;
+	return true;
+}
+
+/* --- the command ------------------------------------------------------ */
+
+struct ndrange_cmd {
+	struct kiln_command cmd;
+	cl_kernel kernel; /* held */
+	struct kiln_kernel_native native;
+	struct kiln_wg_launch launch;
+	void **arg_ptrs;        /* launch.args */
+	unsigned char *arg_store;
+	cl_sampler *samplers;   /* held */
+	cl_uint num_samplers;
+	size_t local_bytes;     /* kernel-scope __local + __local arguments */
+	size_t context_bytes;   /* barrier context of a whole group */
+	size_t num_groups;      /* in all */
+	size_t chunk;           /* groups per parallel_for item */
+	size_t edge[3];         /* size of the last group in each dimension */
+	struct scratch_table *scratch;
+	atomic_int error;
+};
+
+static void run_chunk(void *arg, size_t index, unsigned worker)
+{
+	struct ndrange_cmd *c = arg;
+	const struct kiln_wg_launch *l = &c->launch;
+	if (worker >= c->scratch->num_workers || atomic_load(&c->error)) {
+		atomic_store(&c->error, CL_OUT_OF_RESOURCES);
+		return;
+	}
+	struct worker_scratch *s = &c->scratch->workers[worker];
+	if (!grow(&s->local, &s->local_cap, c->local_bytes) ||
+	    !grow(&s->context, &s->context_cap, c->context_bytes)) {
+		atomic_store(&c->error, CL_OUT_OF_RESOURCES);
+		return;
+	}
+	struct kiln_wg_state st;
+	memset(&st, 0, sizeof(st));
+	st.local_mem = s->local;
+	st.context = s->context;
+	size_t first = index * c->chunk;
+	size_t last = first + c->chunk < c->num_groups ? first + c->chunk
+						       : c->num_groups;
+	size_t n0 = l->num_groups[0], n01 = n0 * l->num_groups[1];
+	for (size_t g = first; g < last; g++) {
+		st.group_id[0] = g % n0;
+		st.group_id[1] = (g / n0) % l->num_groups[1];
+		st.group_id[2] = g / n01;
+		/* §5.10 non-uniform work-groups: the last group of a dimension
+		 * holds the remainder. */
+		for (int d = 0; d < 3; d++)
+			st.local_size[d] = st.group_id[d] + 1 == l->num_groups[d]
+						   ? c->edge[d]
+						   : l->local_size[d];
+		c->native.fn(l, &st);
+	}
+}
+
+static cl_int ndrange_run(struct kiln_command *cmd)
+{
+	struct ndrange_cmd *c = (struct ndrange_cmd *)cmd;
+	if (!c->num_groups)
+		return CL_SUCCESS; /* an empty NDRange (§5.10, OpenCL 2.1+) */
+	c->scratch = scratch_for(cmd->device);
+	if (!c->scratch)
+		return CL_OUT_OF_HOST_MEMORY;
+	size_t items = (c->num_groups + c->chunk - 1) / c->chunk;
+	cmd->device->driver->parallel_for(cmd->device, items, run_chunk, c);
+	return atomic_load(&c->error);
+}
+
+static void ndrange_release(struct kiln_command *cmd)
+{
+	struct ndrange_cmd *c = (struct ndrange_cmd *)cmd;
+	for (cl_uint i = 0; i < c->num_samplers; i++)
+		kiln_object_unhold(AS_OBJECT(c->samplers[i]));
+	free(c->samplers);
+	free(c->arg_ptrs);
+	free(c->arg_store);
+	if (c->kernel)
+		kiln_object_unhold(KILN_OBJ(c->kernel));
+}
+
+static size_t align_up(size_t v, size_t a)
+{
+	return (v + a - 1) / a * a;
+}
+
+/* Copies the kernel's arguments into the command (under the kernel's lock,
+ * so a concurrent clSetKernelArg sees either all or none of this). */
+static cl_int snapshot_args(struct ndrange_cmd *c, cl_kernel k)
+{
+	const struct kiln_kernel_info *info = k->info;
+	uint32_t n = info->num_args;
+	size_t store = 0;
+	for (uint32_t i = 0; i < n; i++) {
+		size_t sz = info->args[i].kind == KILN_ARG_VALUE
+				    ? info->args[i].size
+				    : sizeof(void *) > sizeof(size_t) ? sizeof(void *)
+								      : sizeof(size_t);
+		store = align_up(store, 16) + (sz ? sz : 1);
+	}
+	c->arg_ptrs = calloc(n ? n : 1, sizeof(void *));
+	c->arg_store = aligned_alloc(ARENA_ALIGN, align_up(store ? store : 1, ARENA_ALIGN));
+	c->samplers = calloc(n ? n : 1, sizeof(cl_sampler));
+	if (!c->arg_ptrs || !c->arg_store || !c->samplers)
+		return CL_OUT_OF_HOST_MEMORY;
+
+	cl_int err = CL_SUCCESS;
+	size_t off = 0;
+	size_t local = align_up(c->native.local_mem_size, ARENA_ALIGN);
+	pthread_mutex_lock(&k->lock);
+	for (uint32_t i = 0; i < n && err == CL_SUCCESS; i++) {
+		const struct kiln_arg_info *ai = &info->args[i];
+		const struct kiln_kernel_arg *a = &k->args[i];
+		off = align_up(off, 16);
+		unsigned char *slot = c->arg_store + off;
+		c->arg_ptrs[i] = slot;
+		void *ptr = NULL;
+		switch (ai->kind) {
+		case KILN_ARG_VALUE:
+			memcpy(slot, a->value, ai->size);
+			off += ai->size ? ai->size : 1;
+			continue;
+		case KILN_ARG_LOCAL: {
+			/* The arena: kernel-scope __local variables first, then
+			 * each __local argument, aligned (compiler.h). */
+			size_t at = local;
+			memcpy(slot, &at, sizeof(at));
+			local = align_up(local + a->local_size, ARENA_ALIGN);
+			off += sizeof(size_t);
+			continue;
+		}
+		case KILN_ARG_BUFFER:
+			if (a->is_svm) {
+				ptr = a->svm;
+			} else if (a->mem) {
+				if (!kiln_object_is(a->mem, KILN_OBJ_MEM)) {
+					err = CL_INVALID_MEM_OBJECT;
+					break;
+				}
+				ptr = a->mem->data;
+				err = kiln_command_use_mem(&c->cmd, a->mem);
+			}
+			break;
+		case KILN_ARG_PIPE:
+			/* A pipe's storage (header and packets) is its data. */
+			if (!kiln_object_is(a->mem, KILN_OBJ_MEM)) {
+				err = CL_INVALID_MEM_OBJECT;
+				break;
+			}
+			ptr = a->mem->data;
+			err = kiln_command_use_mem(&c->cmd, a->mem);
+			break;
+		case KILN_ARG_IMAGE:
+			/* Image built-ins take the image object itself: its
+			 * format and geometry travel with the storage. */
+			if (!kiln_object_is(a->mem, KILN_OBJ_MEM)) {
+				err = CL_INVALID_MEM_OBJECT;
+				break;
+			}
+			ptr = a->mem;
+			err = kiln_command_use_mem(&c->cmd, a->mem);
+			break;
+		case KILN_ARG_SAMPLER:
+			if (!kiln_object_is(a->sampler, KILN_OBJ_SAMPLER)) {
+				err = CL_INVALID_SAMPLER;
+				break;
+			}
+			ptr = a->sampler;
+			kiln_object_hold(AS_OBJECT(a->sampler));
+			c->samplers[c->num_samplers++] = a->sampler;
+			break;
+		case KILN_ARG_QUEUE:
+			ptr = a->queue;
+			break;
+		}
+		memcpy(slot, &ptr, sizeof(ptr));
+		off += sizeof(void *);
+	}
+	pthread_mutex_unlock(&k->lock);
+	c->local_bytes = local;
+	c->launch.args = c->arg_ptrs;
+	return err;
+}
+
+cl_int kiln_ndrange_enqueue(cl_command_queue q, cl_kernel k, cl_uint work_dim,
+			    const size_t *offset, const size_t *global,
+			    const size_t *local, cl_command_type type,
+			    cl_uint num_events, const cl_event *wait_list,
+			    cl_event *event)
+{
+	struct ndrange_cmd *c = (struct ndrange_cmd *)kiln_command_alloc(
+		sizeof(struct ndrange_cmd), q, type);
+	if (!c)
+		return CL_OUT_OF_HOST_MEMORY;
+	c->cmd.run = ndrange_run;
+	c->cmd.release = ndrange_release;
+	c->kernel = k;
+	kiln_object_hold(KILN_OBJ(k));
+	atomic_init(&c->error, CL_SUCCESS);
+
+	int di = kiln_program_device_index(k->program, q->device);
+	c->native = k->natives[di];
+
+	struct kiln_wg_launch *l = &c->launch;
+	l->work_dim = work_dim;
+	c->num_groups = 1;
+	for (cl_uint d = 0; d < 3; d++) {
+		bool used = d < work_dim;
+		l->global_offset[d] = used && offset ? offset[d] : 0;
+		l->global_size[d] = used ? global[d] : 1;
+		l->local_size[d] = used ? local[d] : 1;
+		l->num_groups[d] = (l->global_size[d] + l->local_size[d] - 1) /
+				   l->local_size[d];
+		size_t rem = l->global_size[d] % l->local_size[d];
+		c->edge[d] = rem ? rem : l->local_size[d];
+		c->num_groups *= l->num_groups[d];
+	}
+	size_t group_items = l->local_size[0] * l->local_size[1] * l->local_size[2];
+	c->context_bytes = c->native.context_size * group_items;
+
+	/* Several groups per item when groups are small, so that the
+	 * scheduling cost stays low; at most a few thousand work-items per
+	 * item beyond one group and ~8 items per worker for balance. */
+	unsigned workers = q->device->driver->num_workers(q->device);
+	size_t target = (size_t)(workers ? workers : 1) * 8;
+	size_t chunk = c->num_groups / target;
+	size_t cap = group_items >= 16384 ? 1 : 16384 / group_items;
+	c->chunk = chunk < 1 ? 1 : chunk > cap ? cap : chunk;
+
+	cl_int err = snapshot_args(c, k);
+	if (err != CL_SUCCESS)
+		goto fail;
+	return kiln_command_enqueue(&c->cmd, num_events, wait_list, event);
+fail:
+	ndrange_release(&c->cmd);
+	for (cl_uint i = 0; i < c->cmd.num_mems; i++)
+		kiln_object_unhold(KILN_OBJ(c->cmd.mems[i]));
+	free(c->cmd.mems);
+	free(c);
+	return err;
+}
+
+/* --- choosing a local size -------------------------------------------- */
+
+/* The largest divisor of `n` not above `limit`, preferring a multiple of
+ * the vector width when one is at least half as large. */
+static size_t best_divisor(size_t n, size_t limit)
+{
+	const size_t vec = 16; /* floats in an AVX-512 register */
+	size_t best = 1, best_vec = 0;
+	if (limit > n)
+		limit = n;
+	for (size_t c = limit; c >= 1; c--) {
+		if (n % c)
+			continue;
+		if (best == 1)
+			best = c;
+		if (c % vec == 0) {
+			best_vec = c;
+			break;
+		}
+		if (c < best / 2)
+			break;
+	}
+	return best_vec && best_vec * 2 >= best ? best_vec : best;
+}
+
+void kiln_ndrange_pick_local(cl_device_id dev, cl_kernel k, cl_uint work_dim,
+			     const size_t *global, bool uniform,
+			     size_t local_out[3])
+{
+	const struct kiln_device_props *pr = &dev->props;
+	for (int d = 0; d < 3; d++)
+		local_out[d] = 1;
+	const size_t *reqd = k->info->reqd_work_group_size;
+	if (reqd[0]) {
+		for (cl_uint d = 0; d < work_dim; d++)
+			local_out[d] = reqd[d] ? reqd[d] : 1;
+		return;
+	}
+	size_t max_wg = pr->max_work_group_size ? pr->max_work_group_size : 1;
+	size_t total = 1;
+	for (cl_uint d = 0; d < work_dim; d++)
+		total *= global[d] ? global[d] : 1;
+	unsigned workers = dev->driver->num_workers(dev);
+	/* At least four groups per worker where the NDRange is big enough,
+	 * so that the dynamic scheduler can balance uneven groups. */
+	size_t budget = total / ((size_t)(workers ? workers : 1) * 4);
+	if (budget > max_wg)
+		budget = max_wg;
+	if (budget < 1)
+		budget = 1;
+	for (cl_uint d = 0; d < work_dim && budget > 1; d++) {
+		size_t limit = budget;
+		size_t max_item = pr->max_work_item_sizes[d] ? pr->max_work_item_sizes[d]
+							     : max_wg;
+		if (limit > max_item)
+			limit = max_item;
+		size_t g = global[d] ? global[d] : 1;
+		size_t l = best_divisor(g, limit);
+		/* No good divisor (a prime size): a program that allows
+		 * non-uniform groups gets full groups and a smaller last one. */
+		if (!uniform && l < 16 && limit >= 16 && g > limit)
+			l = limit / 16 * 16;
+		local_out[d] = l;
+		budget /= l;
+		if (l < g)
+			break; /* dimension 0 first: further ones stay 1 */
+	}
+}

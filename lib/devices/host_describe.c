@@ -1,0 +1,401 @@
+/* The CPU device as clGetDeviceInfo reports it (OpenCL 3.0 §4.2, table
+ * "OpenCL Device Queries"): every field of struct kiln_device_props, from the
+ * host's cores, topology, ISA and memory.
+ *
+ * Rule: report a feature only when it works.  What depends on parts still
+ * being written (the compiler, images, SVM, ...) is switched by the one
+ * `features` table below; the extension list, the OpenCL C feature list, the
+ * fp configs and vector widths follow from it.  Turning a feature on is one
+ * line here. */
+#include "host.h"
+#include "../core/info.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <sys/sysinfo.h>
+
+/* ---- what works today: the integrator flips these as parts land ---------- */
+
+enum feature {
+	F_ALWAYS = 0,
+	F_COMPILER = 1u << 0,     /* clBuildProgram from OpenCL C source */
+	F_LINKER = 1u << 1,       /* clCompileProgram / clLinkProgram */
+	F_FP64 = 1u << 2,         /* double in kernels, full precision */
+	F_FP16 = 1u << 3,         /* half arithmetic */
+	F_IMAGES = 1u << 4,       /* images and samplers */
+	F_IMAGE_WRITES_3D = 1u << 5,
+	F_READ_WRITE_IMAGES = 1u << 6,
+	F_INT64_ATOMICS = 1u << 7,
+	F_IL = 1u << 8,           /* SPIR-V through clCreateProgramWithIL */
+	F_SUBGROUPS = 1u << 9,
+	F_GENERIC_AS = 1u << 10,
+	F_PIPES = 1u << 11,
+	F_DEVICE_ENQUEUE = 1u << 12,
+	F_PROGRAM_GLOBALS = 1u << 13,
+	F_WG_COLLECTIVES = 1u << 14,
+	F_NON_UNIFORM_WG = 1u << 15,
+	F_SVM = 1u << 16,         /* coarse, fine-grained buffer, system, atomics */
+	F_ATOMICS_ALL = 1u << 17, /* all orders and scopes of C11 atomics */
+	F_OPENCL_C_2_0 = 1u << 18,
+	F_OPENCL_C_3_0 = 1u << 19,
+};
+
+/* Today only the runtime works; the compiler is being written. */
+static const unsigned features = F_ALWAYS;
+
+static bool has(unsigned f)
+{
+	return (features & f) == f;
+}
+
+/* ---- tables that follow from the switches ------------------------------ */
+
+/* Device extensions (cl_khr_* names, version of the extension spec). */
+static const struct {
+	const char *name;
+	cl_version version;
+	unsigned needs;
+} extension_table[] = {
+	{ "cl_khr_icd", CL_MAKE_VERSION(1, 0, 0), F_ALWAYS },
+	{ "cl_khr_byte_addressable_store", CL_MAKE_VERSION(1, 0, 0), F_COMPILER },
+	{ "cl_khr_global_int32_base_atomics", CL_MAKE_VERSION(1, 0, 0), F_COMPILER },
+	{ "cl_khr_global_int32_extended_atomics", CL_MAKE_VERSION(1, 0, 0), F_COMPILER },
+	{ "cl_khr_local_int32_base_atomics", CL_MAKE_VERSION(1, 0, 0), F_COMPILER },
+	{ "cl_khr_local_int32_extended_atomics", CL_MAKE_VERSION(1, 0, 0), F_COMPILER },
+	{ "cl_khr_int64_base_atomics", CL_MAKE_VERSION(1, 0, 0), F_COMPILER | F_INT64_ATOMICS },
+	{ "cl_khr_int64_extended_atomics", CL_MAKE_VERSION(1, 0, 0), F_COMPILER | F_INT64_ATOMICS },
+	{ "cl_khr_fp64", CL_MAKE_VERSION(1, 0, 0), F_COMPILER | F_FP64 },
+	{ "cl_khr_fp16", CL_MAKE_VERSION(1, 0, 0), F_COMPILER | F_FP16 },
+	{ "cl_khr_3d_image_writes", CL_MAKE_VERSION(1, 0, 0), F_IMAGES | F_IMAGE_WRITES_3D },
+	{ "cl_khr_il_program", CL_MAKE_VERSION(1, 0, 0), F_IL },
+	{ "cl_khr_subgroups", CL_MAKE_VERSION(1, 0, 0), F_COMPILER | F_SUBGROUPS },
+};
+
+/* OpenCL C 3.0 feature macros (OpenCL C spec §6.2.1) and what each needs.
+ * __opencl_c_int64 is required of a full-profile device. */
+static const struct {
+	const char *name;
+	unsigned needs;
+	cl_device_atomic_capabilities atomics; /* bits of atomic_memory_capabilities */
+} c_feature_table[] = {
+	{ "__opencl_c_int64", F_ALWAYS, 0 },
+	{ "__opencl_c_fp64", F_FP64, 0 },
+	{ "__opencl_c_images", F_IMAGES, 0 },
+	{ "__opencl_c_3d_image_writes", F_IMAGES | F_IMAGE_WRITES_3D, 0 },
+	{ "__opencl_c_read_write_images", F_IMAGES | F_READ_WRITE_IMAGES, 0 },
+	{ "__opencl_c_generic_address_space", F_GENERIC_AS, 0 },
+	{ "__opencl_c_pipes", F_PIPES, 0 },
+	{ "__opencl_c_device_enqueue", F_DEVICE_ENQUEUE, 0 },
+	{ "__opencl_c_program_scope_global_variables", F_PROGRAM_GLOBALS, 0 },
+	{ "__opencl_c_work_group_collective_functions", F_WG_COLLECTIVES, 0 },
+	{ "__opencl_c_subgroups", F_SUBGROUPS, 0 },
+	{ "__opencl_c_atomic_order_acq_rel", F_ALWAYS, CL_DEVICE_ATOMIC_ORDER_ACQ_REL },
+	{ "__opencl_c_atomic_order_seq_cst", F_ALWAYS, CL_DEVICE_ATOMIC_ORDER_SEQ_CST },
+	{ "__opencl_c_atomic_scope_device", F_ALWAYS, CL_DEVICE_ATOMIC_SCOPE_DEVICE },
+	{ "__opencl_c_atomic_scope_all_devices", F_ALWAYS, CL_DEVICE_ATOMIC_SCOPE_ALL_DEVICES },
+};
+
+/* OpenCL C versions the compiler accepts (-cl-std=). */
+static const struct {
+	cl_version version;
+	unsigned needs;
+} c_version_table[] = {
+	{ CL_MAKE_VERSION(1, 0, 0), F_ALWAYS },
+	{ CL_MAKE_VERSION(1, 1, 0), F_ALWAYS },
+	{ CL_MAKE_VERSION(1, 2, 0), F_ALWAYS },
+	{ CL_MAKE_VERSION(2, 0, 0), F_OPENCL_C_2_0 },
+	{ CL_MAKE_VERSION(3, 0, 0), F_OPENCL_C_3_0 },
+};
+
+static void name_version(cl_name_version *nv, const char *name, cl_version v)
+{
+	nv->version = v;
+	snprintf(nv->name, sizeof(nv->name), "%s", name);
+}
+
+static void describe_extensions(struct kiln_device_props *p)
+{
+	char *s = p->storage.extensions;
+	size_t cap = sizeof(p->storage.extensions), len = 0, n = 0;
+	s[0] = '\0';
+	for (size_t i = 0; i < KILN_ARRAY_SIZE(extension_table); i++) {
+		if (!has(extension_table[i].needs) || n == KILN_MAX_EXTENSIONS)
+			continue;
+		int w = snprintf(s + len, cap - len, "%s%s", len ? " " : "",
+				 extension_table[i].name);
+		if (w < 0 || (size_t)w >= cap - len)
+			break;
+		len += (size_t)w;
+		name_version(&p->storage.extensions_with_version[n++],
+			     extension_table[i].name, extension_table[i].version);
+	}
+	p->extensions = s;
+	p->extensions_with_version = p->storage.extensions_with_version;
+	p->num_extensions_with_version = n;
+}
+
+static void describe_opencl_c(struct kiln_device_props *p)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < KILN_ARRAY_SIZE(c_version_table); i++)
+		if (has(c_version_table[i].needs) && n < KILN_MAX_C_VERSIONS)
+			name_version(&p->storage.opencl_c_all_versions[n++], "OpenCL C",
+				     c_version_table[i].version);
+	p->opencl_c_all_versions = p->storage.opencl_c_all_versions;
+	p->num_opencl_c_all_versions = n;
+
+	n = 0;
+	for (size_t i = 0; i < KILN_ARRAY_SIZE(c_feature_table); i++) {
+		cl_device_atomic_capabilities a = c_feature_table[i].atomics;
+		if (!has(c_feature_table[i].needs) ||
+		    (a && !(p->atomic_memory_capabilities & a)) ||
+		    n == KILN_MAX_C_FEATURES)
+			continue;
+		name_version(&p->storage.opencl_c_features[n++], c_feature_table[i].name,
+			     CL_MAKE_VERSION(3, 0, 0));
+	}
+	p->opencl_c_features = p->storage.opencl_c_features;
+	p->num_opencl_c_features = n;
+	/* CL_DEVICE_OPENCL_C_VERSION names the highest version below 3.0
+	 * (§4.2: the query is for 1.x/2.x compilers). */
+	p->opencl_c_version = has(F_OPENCL_C_2_0) ? "OpenCL C 2.0 Kiln"
+						  : "OpenCL C 1.2 Kiln";
+}
+
+/* Preferred and native widths: as many elements as fill the widest vector
+ * register of the ISA level (16, 32 or 64 bytes).  double and half are 0
+ * when the device does not support them (§4.2). */
+static void describe_vectors(struct kiln_device_props *p, unsigned bytes)
+{
+	p->vector_bytes = bytes;
+	p->native_vector_width_char = p->preferred_vector_width_char = bytes;
+	p->native_vector_width_short = p->preferred_vector_width_short = bytes / 2;
+	p->native_vector_width_int = p->preferred_vector_width_int = bytes / 4;
+	p->native_vector_width_long = p->preferred_vector_width_long = bytes / 8;
+	p->native_vector_width_float = p->preferred_vector_width_float = bytes / 4;
+	p->native_vector_width_double = p->preferred_vector_width_double =
+		has(F_FP64) ? bytes / 8 : 0;
+	p->native_vector_width_half = p->preferred_vector_width_half =
+		has(F_FP16) ? bytes / 2 : 0;
+}
+
+/* Physical memory, or the cgroup's memory limit when that is lower. */
+static cl_ulong system_memory(void)
+{
+	struct sysinfo si;
+	cl_ulong total = 0;
+	if (sysinfo(&si) == 0)
+		total = (cl_ulong)si.totalram * (si.mem_unit ? si.mem_unit : 1);
+	cl_ulong limit = kiln_host_cgroup_memory();
+	if (limit && (!total || limit < total))
+		total = limit;
+	return total ? total : 1ull << 30;
+}
+
+static void describe_memory(struct kiln_device_props *p,
+			    const struct kiln_host_topology *t, unsigned vbytes)
+{
+	p->global_mem_size = system_memory();
+	/* §4.2 minimum: max(min(1 GiB, global/4), 32 MiB).  A CPU has no
+	 * separate device memory, so a quarter of it, at least 1 GiB where the
+	 * machine has it. */
+	cl_ulong quarter = p->global_mem_size / 4;
+	cl_ulong floor = p->global_mem_size < (1ull << 30) ? p->global_mem_size
+							  : 1ull << 30;
+	p->max_mem_alloc_size = quarter > floor ? quarter : floor;
+	p->max_constant_buffer_size = p->max_mem_alloc_size; /* plain memory */
+	p->max_constant_args = 64;
+
+	p->global_mem_cacheline_size = t->cache_line;
+	p->global_mem_cache_type = CL_READ_WRITE_CACHE;
+	p->global_mem_cache_size = t->l3 ? t->l3 : t->l2 ? t->l2 : t->l1d;
+	p->l1d_cache_size = t->l1d;
+	p->l2_cache_size = t->l2;
+	p->l3_cache_size = t->l3;
+
+	/* Buffers start on a boundary that suits the widest vector, a cache
+	 * line and the largest OpenCL C type (long16, 128 bytes). */
+	unsigned align = t->cache_line > vbytes ? t->cache_line : vbytes;
+	if (align < 64)
+		align = 64;
+	if (align < 128)
+		align = 128;
+	p->mem_base_addr_align = align * 8;
+	p->min_data_type_align_size = 128;
+
+	/* Local memory is an ordinary per-worker arena: size it to stay in the
+	 * core's L2 (§4.2 minimum 32 KiB), so __local stays fast. */
+	cl_ulong local = t->l2 ? t->l2 : 256u << 10;
+	if (local < (32u << 10))
+		local = 32u << 10;
+	if (local > (4u << 20))
+		local = 4u << 20;
+	p->local_mem_size = local;
+	p->local_mem_type = CL_GLOBAL; /* no dedicated local memory on a CPU */
+}
+
+static void describe_limits(struct kiln_device_props *p)
+{
+	p->max_work_item_dimensions = 3;
+	p->max_work_group_size = 4096;
+	for (int i = 0; i < 3; i++)
+		p->max_work_item_sizes[i] = 4096;
+	p->address_bits = 64;
+	p->max_parameter_size = 4096;
+	p->printf_buffer_size = 1u << 20; /* §4.2 minimum for full profile */
+	p->profiling_timer_resolution = 1; /* CLOCK_MONOTONIC, in ns */
+	p->preferred_work_group_size_multiple = p->native_vector_width_float;
+}
+
+/* Everything that is 0 or false because the feature is switched off keeps
+ * the zero the caller's memset left; only the "on" values are set here. */
+static void describe_optional(struct kiln_device_props *p)
+{
+	p->compiler_available = has(F_COMPILER);
+	p->linker_available = has(F_LINKER);
+
+	if (has(F_IMAGES)) {
+		p->image_support = CL_TRUE;
+		p->max_read_image_args = 128;
+		p->max_write_image_args = 64;
+		p->max_read_write_image_args = has(F_READ_WRITE_IMAGES) ? 64 : 0;
+		p->max_samplers = 16;
+		p->image2d_max_width = p->image2d_max_height = 16384;
+		p->image3d_max_width = p->image3d_max_height = 2048;
+		p->image3d_max_depth = 2048;
+		p->image_max_buffer_size = 65536;
+		p->image_max_array_size = 2048;
+		p->image_pitch_alignment = 1;
+		p->image_base_address_alignment = 1;
+	}
+
+	p->single_fp_config = CL_FP_DENORM | CL_FP_INF_NAN | CL_FP_ROUND_TO_NEAREST |
+			      CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT;
+	if (kiln_host_isa()->fma)
+		p->single_fp_config |= CL_FP_FMA;
+	if (has(F_FP64))
+		p->double_fp_config = CL_FP_FMA | CL_FP_ROUND_TO_NEAREST |
+				      CL_FP_ROUND_TO_ZERO | CL_FP_ROUND_TO_INF |
+				      CL_FP_INF_NAN | CL_FP_DENORM;
+	if (has(F_FP16))
+		p->half_fp_config = CL_FP_ROUND_TO_NEAREST | CL_FP_INF_NAN;
+
+	if (has(F_PROGRAM_GLOBALS)) {
+		p->max_global_variable_size = 64u << 10;
+		p->global_variable_preferred_total_size = 1u << 20;
+	}
+	if (has(F_DEVICE_ENQUEUE)) {
+		p->queue_on_device_properties = CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE |
+						CL_QUEUE_PROFILING_ENABLE;
+		p->queue_on_device_preferred_size = 16u << 10;
+		p->queue_on_device_max_size = 256u << 10;
+		p->max_on_device_queues = 1;
+		p->max_on_device_events = 1024;
+		p->device_enqueue_capabilities = CL_DEVICE_QUEUE_SUPPORTED;
+	}
+	if (has(F_SVM))
+		p->svm_capabilities = CL_DEVICE_SVM_COARSE_GRAIN_BUFFER |
+				      CL_DEVICE_SVM_FINE_GRAIN_BUFFER |
+				      CL_DEVICE_SVM_FINE_GRAIN_SYSTEM |
+				      CL_DEVICE_SVM_ATOMICS;
+	if (has(F_PIPES)) {
+		p->pipe_support = CL_TRUE;
+		p->max_pipe_args = 16;
+		p->pipe_max_active_reservations = 1;
+		p->pipe_max_packet_size = 1024;
+	}
+	p->generic_address_space_support = has(F_GENERIC_AS);
+	p->non_uniform_work_group_support = has(F_NON_UNIFORM_WG);
+	p->work_group_collective_functions_support = has(F_WG_COLLECTIVES);
+	if (has(F_SUBGROUPS))
+		p->max_num_sub_groups = (cl_uint)(p->max_work_group_size /
+						  p->native_vector_width_float);
+
+	/* §4.2: a 3.0 device supports at least relaxed atomics at work-group
+	 * scope, and relaxed/acq_rel fences at work-group scope. */
+	p->atomic_memory_capabilities = CL_DEVICE_ATOMIC_ORDER_RELAXED |
+					CL_DEVICE_ATOMIC_SCOPE_WORK_GROUP;
+	p->atomic_fence_capabilities = CL_DEVICE_ATOMIC_ORDER_RELAXED |
+				       CL_DEVICE_ATOMIC_ORDER_ACQ_REL |
+				       CL_DEVICE_ATOMIC_SCOPE_WORK_GROUP;
+	if (has(F_ATOMICS_ALL)) {
+		cl_device_atomic_capabilities all = CL_DEVICE_ATOMIC_ORDER_RELAXED |
+			CL_DEVICE_ATOMIC_ORDER_ACQ_REL | CL_DEVICE_ATOMIC_ORDER_SEQ_CST |
+			CL_DEVICE_ATOMIC_SCOPE_WORK_ITEM | CL_DEVICE_ATOMIC_SCOPE_WORK_GROUP |
+			CL_DEVICE_ATOMIC_SCOPE_DEVICE | CL_DEVICE_ATOMIC_SCOPE_ALL_DEVICES;
+		p->atomic_memory_capabilities = all & ~(cl_device_atomic_capabilities)
+					       CL_DEVICE_ATOMIC_SCOPE_WORK_ITEM;
+		p->atomic_fence_capabilities = all;
+	}
+	p->il_version = has(F_IL) ? "SPIR-V_1.0 SPIR-V_1.1 SPIR-V_1.2 SPIR-V_1.3 SPIR-V_1.4"
+				  : "";
+}
+
+static void describe_partitioning(struct kiln_device_props *p)
+{
+	/* No partitioning yet (the pool cannot run on a subset of its
+	 * workers): §4.2 says to report 0 sub-devices and a single 0. */
+	p->partition_max_sub_devices = 0;
+	p->storage.partition_properties[0] = 0;
+	p->partition_properties = p->storage.partition_properties;
+	p->num_partition_properties = 1;
+	p->partition_affinity_domain = 0;
+	p->storage.partition_type[0] = 0;
+	p->partition_type = p->storage.partition_type;
+	p->num_partition_type = 1;
+}
+
+cl_int kiln_host_describe(struct kiln_device_props *props,
+			  unsigned compute_units, const char *name_suffix)
+{
+	if (!props)
+		return CL_INVALID_VALUE;
+	memset(props, 0, sizeof(*props));
+	const struct kiln_host_isa *isa = kiln_host_isa();
+	const struct kiln_host_topology *topo = kiln_host_topology();
+
+	props->type = CL_DEVICE_TYPE_CPU;
+	/* Not a PCI vendor id (those are 16 bits) nor a Khronos-assigned one
+	 * (0x10000 and up, cl_khronos_vendor_id): "KILN" in ASCII. */
+	props->vendor_id = 0x4b494c4e;
+	props->max_compute_units = compute_units ? compute_units : 1;
+	props->max_clock_frequency = kiln_host_clock_mhz();
+	props->physical_cores = topo->physical_cores;
+	props->numa_nodes = topo->numa_nodes;
+	props->isa_level = isa->level_name;
+
+	snprintf(props->storage.name, sizeof(props->storage.name), "%s%s",
+		 isa->brand[0] ? isa->brand : "x86-64 CPU",
+		 name_suffix ? name_suffix : "");
+	props->name = props->storage.name;
+	props->vendor = "The Kiln project";
+	props->driver_version = KILN_VERSION_STRING;
+	props->version = "OpenCL 3.0 Kiln " KILN_VERSION_STRING;
+	props->numeric_version = CL_MAKE_VERSION(3, 0, 0);
+	props->profile = "FULL_PROFILE";
+	props->built_in_kernels = "";
+	/* Not submitted to Khronos conformance: the spec's format, no date. */
+	props->latest_conformance_version_passed = "v0000-01-01-00";
+
+	describe_vectors(props, isa->vector_bytes);
+	describe_memory(props, topo, isa->vector_bytes);
+	describe_limits(props);
+	describe_optional(props);
+	describe_extensions(props);
+	describe_opencl_c(props);
+	describe_partitioning(props);
+
+	props->error_correction_support = CL_FALSE;
+	props->host_unified_memory = CL_TRUE;
+	props->endian_little = CL_TRUE;
+	props->available = CL_TRUE;
+	props->execution_capabilities = CL_EXEC_KERNEL | CL_EXEC_NATIVE_KERNEL;
+	props->queue_on_host_properties = CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE |
+					  CL_QUEUE_PROFILING_ENABLE;
+	props->preferred_interop_user_sync = CL_TRUE;
+	/* 0: atomics need only their natural alignment (§4.2). */
+	props->preferred_platform_atomic_alignment = 0;
+	props->preferred_global_atomic_alignment = 0;
+	props->preferred_local_atomic_alignment = 0;
+	return CL_SUCCESS;
+}
