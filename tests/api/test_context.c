@@ -93,10 +93,8 @@ int main(void)
 	long data[8] = { 0 };
 	ctx = clCreateContext(NULL, 1, &dev, NULL, data, &err);
 	CHECK(ctx == NULL && err == CL_INVALID_VALUE);
-	cl_device_id bogus = (cl_device_id)data;
-
-	ctx = clCreateContext(NULL, 1, &bogus, NULL, NULL, &err);
-	CHECK(ctx == NULL && err == CL_INVALID_DEVICE);
+	/* (A device handle that is not an OpenCL object cannot be tested
+	 * through the loader: the loader itself dispatches through it.) */
 	cl_context_properties bad_platform[] = { CL_CONTEXT_PLATFORM,
 						 (cl_context_properties)data, 0 };
 	ctx = clCreateContext(bad_platform, 1, &dev, NULL, NULL, &err);
