@@ -320,16 +320,16 @@ CL_API_ENTRY cl_int CL_API_CALL clUnloadCompiler(void)
  * is running or while kernels are attached). */
 static cl_int claim(cl_program p)
 {
-	if (atomic_load(&p->num_kernels) > 0)
-		return CL_INVALID_OPERATION;
-	bool expected = false;
-	if (!atomic_compare_exchange_strong(&p->busy, &expected, true))
-		return CL_INVALID_OPERATION;
-	if (atomic_load(&p->num_kernels) > 0) {
-		atomic_store(&p->busy, false);
-		return CL_INVALID_OPERATION;
-	}
-	return CL_SUCCESS;
+	/* Under the lock that kiln_kernel_new holds while it attaches a
+	 * kernel, so a kernel never attaches to a build being replaced. */
+	cl_int err = CL_SUCCESS;
+	pthread_mutex_lock(&p->lock);
+	if (atomic_load(&p->num_kernels) > 0 || atomic_load(&p->busy))
+		err = CL_INVALID_OPERATION;
+	else
+		atomic_store(&p->busy, true);
+	pthread_mutex_unlock(&p->lock);
+	return err;
 }
 
 static void unclaim(cl_program p, program_notify_fn notify, void *user_data)

@@ -45,9 +45,19 @@ struct log_handler : llvm::DiagnosticHandler {
 	explicit log_handler(std::string *l) : log(l) {}
 	bool handleDiagnostics(const llvm::DiagnosticInfo &di) override
 	{
-		/* Remarks and notes (instruction counts, ...) are noise here. */
-		if (!log || di.getSeverity() == llvm::DS_Remark ||
-		    di.getSeverity() == llvm::DS_Note)
+		/* Remarks and notes (instruction counts, ...) are noise in a
+		 * build log; KILN_DEBUG_REMARKS=1 shows them on stderr. */
+		if (di.getSeverity() == llvm::DS_Remark ||
+		    di.getSeverity() == llvm::DS_Note) {
+			static const bool show = getenv("KILN_DEBUG_REMARKS") != nullptr;
+			if (show) {
+				llvm::DiagnosticPrinterRawOStream dp(llvm::errs());
+				di.print(dp);
+				llvm::errs() << "\n";
+			}
+			return true;
+		}
+		if (!log)
 			return true;
 		std::string s;
 		llvm::raw_string_ostream os(s);

@@ -92,7 +92,9 @@ struct lib_cache {
 };
 } // namespace
 
-static lib_cache caches[3];
+/* Never destroyed: an LLVMContext torn down by exit() after parts of
+ * libLLVM are gone could crash a process that is merely exiting. */
+static lib_cache *const caches = new lib_cache[3];
 
 static llvm::Module *cached_lib(const struct kiln_target *t, lib_cache *&c,
 				std::string &log)

@@ -15,7 +15,9 @@
  * consecutive addresses. */
 #include "compiler/internal.h"
 
+#include <llvm/Analysis/ValueTracking.h>
 #include <llvm/IR/Constants.h>
+#include <llvm/IR/MDBuilder.h>
 #include <llvm/IR/Instructions.h>
 #include <llvm/IR/IntrinsicInst.h>
 #include <llvm/IR/Verifier.h>
@@ -184,12 +186,75 @@ static void preoptimize(llvm::Function &f)
 	fpm.run(f, env.fam);
 }
 
+/* OpenCL's address spaces are disjoint (OpenCL C 3.0 §6.7), and the local
+ * arena and the barrier context are the runtime's own allocations: say so
+ * with scoped alias metadata, so that the loop vectorizer does not give up
+ * on a work-item loop that mixes local, global and context accesses (it
+ * cannot compare pointers of different address spaces at run time).
+ * Private and generic accesses stay unannotated (they may be anything). */
+namespace {
+struct alias_scopes {
+	llvm::MDNode *scope[3];   /* local, global, context */
+	llvm::MDNode *noalias[3];
+	explicit alias_scopes(llvm::LLVMContext &c)
+	{
+		llvm::MDBuilder mb(c);
+		llvm::MDNode *dom = mb.createAnonymousAliasScopeDomain("kiln.as");
+		llvm::MDNode *s[3];
+		for (int i = 0; i < 3; i++)
+			s[i] = mb.createAnonymousAliasScope(dom);
+		for (int i = 0; i < 3; i++) {
+			scope[i] = llvm::MDNode::get(c, {s[i]});
+			noalias[i] = llvm::MDNode::get(c, {s[(i + 1) % 3], s[(i + 2) % 3]});
+		}
+	}
+	void tag(llvm::Instruction *i, int which)
+	{
+		i->setMetadata(llvm::LLVMContext::MD_alias_scope, scope[which]);
+		i->setMetadata(llvm::LLVMContext::MD_noalias, noalias[which]);
+	}
+};
+} // namespace
+
+enum { SCOPE_LOCAL, SCOPE_GLOBAL, SCOPE_CONTEXT };
+
+static llvm::Value *pointer_of(llvm::Instruction &i)
+{
+	if (auto *l = llvm::dyn_cast<llvm::LoadInst>(&i))
+		return l->getPointerOperand();
+	if (auto *st = llvm::dyn_cast<llvm::StoreInst>(&i))
+		return st->getPointerOperand();
+	if (auto *a = llvm::dyn_cast<llvm::AtomicRMWInst>(&i))
+		return a->getPointerOperand();
+	if (auto *x = llvm::dyn_cast<llvm::AtomicCmpXchgInst>(&i))
+		return x->getPointerOperand();
+	return nullptr;
+}
+
+static void annotate_address_spaces(llvm::Function &f, llvm::Value *ctx,
+				    alias_scopes &sc)
+{
+	for (llvm::BasicBlock &bb : f)
+		for (llvm::Instruction &i : bb) {
+			llvm::Value *ptr = pointer_of(i);
+			if (!ptr)
+				continue;
+			unsigned as = ptr->getType()->getPointerAddressSpace();
+			if (as == 3)
+				sc.tag(&i, SCOPE_LOCAL);
+			else if (as == 1 || as == 2)
+				sc.tag(&i, SCOPE_GLOBAL);
+			else if (as == 0 && ctx && llvm::getUnderlyingObject(ptr, 0) == ctx)
+				sc.tag(&i, SCOPE_CONTEXT);
+		}
+}
+
 /* Puts the context slots at their addresses for work-item (x, y, z). */
-static void place_slots(llvm::Function &f, const wi_params &p,
+static llvm::Value *place_slots(llvm::Function &f, const wi_params &p,
 			const std::vector<context_slot> &slots)
 {
 	if (slots.empty())
-		return;
+		return nullptr;
 	llvm::BasicBlock *entry = &f.getEntryBlock();
 	llvm::IRBuilder<> b(entry->getTerminator());
 	llvm::Value *lin = b.CreateAdd(
@@ -213,6 +278,7 @@ static void place_slots(llvm::Function &f, const wi_params &p,
 		s.alloca->replaceAllUsesWith(addr);
 		s.alloca->eraseFromParent();
 	}
+	return ctx;
 }
 
 /* --- the work-group function ------------------------------------------ */
@@ -349,7 +415,9 @@ bool make_workgroup_function(llvm::Function &k, std::string &log)
 	std::vector<context_slot> slots;
 	uint64_t ctx_size = 0;
 	unsigned nbarriers = cut_at_barriers(*wi, p, slots, ctx_size);
-	place_slots(*wi, p, slots);
+	llvm::Value *wi_ctx = place_slots(*wi, p, slots);
+	alias_scopes scopes(c);
+	annotate_address_spaces(*wi, wi_ctx, scopes);
 	/* Where each work-item leaves the region it stopped at. */
 	uint64_t next_off = 0;
 	if (nbarriers) {
@@ -424,7 +492,8 @@ bool make_workgroup_function(llvm::Function &k, std::string &log)
 				llvm::Value *next = call_wi(bb, x, y, z, id);
 				llvm::Value *lin = bb.CreateAdd(
 					x, bb.CreateMul(ls[0], bb.CreateAdd(y, bb.CreateMul(ls[1], z))));
-				bb.CreateStore(next, bb.CreateInBoundsGEP(bb.getInt32Ty(), nb, lin));
+				scopes.tag(bb.CreateStore(next, bb.CreateInBoundsGEP(bb.getInt32Ty(), nb, lin)),
+					   SCOPE_CONTEXT);
 			});
 			/* Under the OpenCL 3.0 rule every work-item stopped at
 			 * the same barrier: the first one speaks for all. */

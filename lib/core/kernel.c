@@ -58,7 +58,8 @@ cl_kernel kiln_kernel_new(cl_program p, const char *name, cl_int *err)
 {
 	pthread_mutex_lock(&p->lock);
 	const struct kiln_kernel_info *info = NULL;
-	int first = kiln_program_first_executable(p);
+	/* A build in progress replaces the executable: none to use now. */
+	int first = atomic_load(&p->busy) ? -1 : kiln_program_first_executable(p);
 	if (first >= 0)
 		info = kiln_program_find_kernel(p, (cl_uint)first, name);
 	if (!info) {

@@ -168,6 +168,32 @@ static bool options_need_uniform(const char *options)
 		 strncmp(std, "CLC++", 5) == 0);
 }
 
+/* The options of a build that are also linker options (§5.8.7): what the
+ * link step of clBuildProgram (compile + link) may be given. */
+static char *link_subset(const char *options)
+{
+	static const char *const link_options[] = {
+		"-cl-denorms-are-zero", "-cl-no-signed-zeros",
+		"-cl-unsafe-math-optimizations", "-cl-finite-math-only",
+		"-cl-fast-relaxed-math", "-cl-no-subgroup-ifp",
+	};
+	size_t len = 1;
+	for (size_t i = 0; i < sizeof(link_options) / sizeof(link_options[0]); i++)
+		len += strlen(link_options[i]) + 1;
+	char *s = malloc(len);
+	if (!s)
+		return NULL;
+	s[0] = '\0';
+	for (size_t i = 0; i < sizeof(link_options) / sizeof(link_options[0]); i++) {
+		if (!kiln_options_has(options, link_options[i]))
+			continue;
+		if (s[0])
+			strcat(s, " ");
+		strcat(s, link_options[i]);
+	}
+	return s;
+}
+
 /* --- logs and blobs --------------------------------------------------- */
 
 /* Appends `more` (consumed, may be NULL) to *log. */
@@ -339,14 +365,19 @@ have_code:
 	return true;
 }
 
-/* Links IR objects into a complete module (or a library). */
+/* Links IR objects into a complete module (or a library).  `options` may
+ * be build options: only their linker options are passed on. */
 static bool link_irs(struct kiln_program_build *b, const struct kiln_target *t,
 		     const struct kiln_blob *irs, size_t n,
 		     const char *options, bool library)
 {
 	struct kiln_blob out = { 0 };
 	char *log = NULL;
-	bool ok = kiln_link(t, irs, n, options, library, &out, &log);
+	char *link_opts = link_subset(options);
+	if (!link_opts)
+		return false;
+	bool ok = kiln_link(t, irs, n, link_opts, library, &out, &log);
+	free(link_opts);
 	log_append(&b->log, log);
 	if (!ok) {
 		kiln_blob_free(&out);

@@ -238,6 +238,40 @@ static char *feature_string(enum isa_level lvl)
 	return s;
 }
 
+/* The OpenCL C features the device reports (CL_DEVICE_OPENCL_C_FEATURES),
+ * space separated: the compiler declares exactly those built-ins.  A
+ * device that lists none gets Kiln's full set, less the features whose
+ * extension it does not report (Clang refuses a feature and its
+ * extension set differently). */
+static const char *device_cl_features(cl_device_id dev, bool fp64)
+{
+	const struct kiln_device_props *pr = &dev->props;
+	if (!pr->num_opencl_c_features || !pr->opencl_c_features) {
+		const char *all = kiln_target_cl_features(fp64);
+		const char *ext = pr->extensions ? pr->extensions : "";
+		if (strstr(ext, "cl_khr_3d_image_writes"))
+			return all;
+		char *s = strdup(all), *at = s ? strstr(s, "__opencl_c_3d_image_writes ") : NULL;
+		if (at)
+			memmove(at, at + strlen("__opencl_c_3d_image_writes "),
+				strlen(at + strlen("__opencl_c_3d_image_writes ")) + 1);
+		return s;
+	}
+	size_t len = 1;
+	for (size_t i = 0; i < pr->num_opencl_c_features; i++)
+		len += strlen(pr->opencl_c_features[i].name) + 1;
+	char *s = malloc(len);
+	if (!s)
+		return NULL;
+	s[0] = '\0';
+	for (size_t i = 0; i < pr->num_opencl_c_features; i++) {
+		if (i)
+			strcat(s, " ");
+		strcat(s, pr->opencl_c_features[i].name);
+	}
+	return s;
+}
+
 /* Targets, one per device, made on first use and kept for the process. */
 struct target_entry {
 	cl_device_id dev;
@@ -275,8 +309,8 @@ const struct kiln_target *kiln_device_target(cl_device_id dev)
 	e->target.features = feature_string(lvl);
 	e->target.extensions = dev->props.extensions ? dev->props.extensions : "";
 	e->target.fp64 = strstr(e->target.extensions, "cl_khr_fp64") != NULL;
-	e->target.cl_features = kiln_target_cl_features(e->target.fp64);
-	if (!e->target.features) {
+	e->target.cl_features = device_cl_features(dev, e->target.fp64);
+	if (!e->target.features || !e->target.cl_features) {
 		free(e);
 		e = NULL;
 		goto out;

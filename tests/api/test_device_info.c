@@ -625,8 +625,7 @@ static void check_versions_and_extensions(const char *extensions)
 	CHECK(fp64_feature == has_word(extensions, "cl_khr_fp64"));
 	free(feat);
 
-	/* No IL and no built-in kernels are reported today: the lists and
-	 * strings agree. */
+	/* The IL and built-in kernel strings agree with their lists. */
 	char *il = get_string(CL_DEVICE_IL_VERSION);
 	cl_name_version *ils = get_versions(CL_DEVICE_ILS_WITH_VERSION, &n);
 	CHECK((il[0] == '\0') == (n == 0));

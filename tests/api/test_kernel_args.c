@@ -262,10 +262,16 @@ static void test_queries(cl_program p, cl_program with_info)
 	CHECK_OK(clGetKernelArgInfo(k, 1, CL_KERNEL_ARG_TYPE_QUALIFIER, sizeof(tq), &tq, NULL));
 	CHECK(tq == CL_KERNEL_ARG_TYPE_NONE);
 	CHECK_ERR(clGetKernelArgInfo(k, 0, 0x7777, sizeof(name), name, NULL), CL_INVALID_VALUE);
+	/* §5.9.4: a __constant pointer counts as const, as does a pointer to
+	 * const. */
+	CHECK_OK(clGetKernelArgInfo(k, 0, CL_KERNEL_ARG_TYPE_QUALIFIER, sizeof(tq), &tq, NULL));
+	CHECK(tq & CL_KERNEL_ARG_TYPE_CONST);
 	clReleaseKernel(k);
-	k = clCreateKernel(with_info, "fixed", &err);
-	CHECK_OK(clGetKernelArgInfo(k, 1, CL_KERNEL_ARG_TYPE_QUALIFIER, sizeof(tq), &tq, NULL));
+	k = clCreateKernel(with_info, "maybe", &err);
+	CHECK_OK(clGetKernelArgInfo(k, 0, CL_KERNEL_ARG_TYPE_QUALIFIER, sizeof(tq), &tq, NULL));
 	CHECK(tq == CL_KERNEL_ARG_TYPE_CONST);
+	CHECK_OK(clGetKernelArgInfo(k, 1, CL_KERNEL_ARG_TYPE_QUALIFIER, sizeof(tq), &tq, NULL));
+	CHECK(tq == CL_KERNEL_ARG_TYPE_NONE);
 	clReleaseKernel(k);
 	k = clCreateKernel(with_info, "rotate_local", &err);
 	CHECK_OK(clGetKernelArgInfo(k, 1, CL_KERNEL_ARG_ADDRESS_QUALIFIER, sizeof(aq), &aq, NULL));

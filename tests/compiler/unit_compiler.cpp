@@ -310,6 +310,20 @@ static const char patterns_src[] =
 	"    STEP(1) STEP(2) STEP(3) STEP(4) STEP(5) STEP(6) STEP(7) STEP(8)\n"
 	"    out[get_global_id(0)] = v;\n"
 	"}\n"
+	"void stage(__local int *t, int v, int *out)\n"
+	"{\n"
+	"    t[get_local_id(0)] = v;\n"
+	"    barrier(CLK_LOCAL_MEM_FENCE);\n"
+	"    *out = t[get_local_size(0) - 1 - get_local_id(0)];\n"
+	"    barrier(CLK_LOCAL_MEM_FENCE);\n"
+	"}\n"
+	"__kernel void in_call(__global int *out, __local int *t)\n"
+	"{\n"
+	"    int v = (int)get_global_id(0), r;\n"
+	"    stage(t, v, &r);\n"
+	"    stage(t, r * 2, &r);\n"
+	"    out[get_global_id(0)] = r;\n"
+	"}\n"
 	"__kernel void transpose(__global const float *in, __global float *out,\n"
 	"                        int w, int h)\n"
 	"{\n"
@@ -372,6 +386,16 @@ static void test_patterns()
 				bad += out[i] != r;
 			}
 			CHECK(bad == 0);
+		}
+
+		/* barriers inside a called function, called twice */
+		std::fill(out.begin(), out.end(), 0);
+		CHECK(run(p, "in_call", 1, &gs, &ls, {buf(out.data()), local(ls * 4)}));
+		{
+			int badc = 0;
+			for (size_t i = 0; i < gs; i++)
+				badc += out[i] != (int)i * 2; /* reversed twice */
+			CHECK(badc == 0);
 		}
 
 		/* many */

@@ -5,7 +5,6 @@
 #include "../../core/event.h"
 #include "../host.h"
 
-#include <errno.h>
 #include <linux/futex.h>
 #include <pthread.h>
 #include <sched.h>
