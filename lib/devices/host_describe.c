@@ -43,9 +43,10 @@ enum feature {
 /* What works today, and so what the device reports (each bit is tested by
  * tests/api: the compiler and linker by test_program_*, SPIR-V by
  * test_program_il, non-uniform work-groups by test_ndrange, 64-bit atomics by
- * test_builtins_atomics).  Double precision waits for kernel-lib's double
- * math; OpenCL C 2.0 for generic pointers, pipes and device-side enqueue. */
-static const unsigned features = F_COMPILER | F_LINKER | F_IL |
+ * test_builtins_atomics, doubles by every test_builtins_* and
+ * test_math_accuracy).  OpenCL C 2.0 waits for generic pointers, pipes and
+ * device-side enqueue. */
+static const unsigned features = F_COMPILER | F_LINKER | F_IL | F_FP64 |
 	F_NON_UNIFORM_WG | F_INT64_ATOMICS | F_OPENCL_C_3_0;
 
 static bool has(unsigned f)
