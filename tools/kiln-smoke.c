@@ -89,12 +89,12 @@ int main(void)
 
 	const char *how;
 	if (compiler) {
-		how = "OpenCL C kernel";
+		how = "an OpenCL C kernel";
 		err = run_kernel(ctx, dev, q, buf);
 		if (err)
 			return fail("running a kernel", err);
 	} else {
-		how = "native kernel";
+		how = "a native kernel";
 		void *args = NULL;
 		const void *mem_loc = &args;
 		err = clEnqueueNativeKernel(q, square_native, &args, sizeof(args), 1,
@@ -118,6 +118,6 @@ int main(void)
 		fprintf(stderr, "kiln-smoke: %d of %d results wrong\n", wrong, N);
 		return 1;
 	}
-	printf("ran a %s over %d items: all results correct\n", how, N);
+	printf("ran %s over %d items: all results correct\n", how, N);
 	return 0;
 }
