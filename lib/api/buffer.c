@@ -227,18 +227,14 @@ out_err:
 
 CL_API_ENTRY cl_int CL_API_CALL clRetainMemObject(cl_mem memobj)
 {
-	if (!kiln_object_is(memobj, KILN_OBJ_MEM))
-		return CL_INVALID_MEM_OBJECT;
-	kiln_object_retain(&memobj->obj);
-	return CL_SUCCESS;
+	return kiln_object_retain_checked(memobj, KILN_OBJ_MEM,
+					  CL_INVALID_MEM_OBJECT);
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clReleaseMemObject(cl_mem memobj)
 {
-	if (!kiln_object_is(memobj, KILN_OBJ_MEM) ||
-	    !kiln_object_release(&memobj->obj))
-		return CL_INVALID_MEM_OBJECT;
-	return CL_SUCCESS;
+	return kiln_object_release_checked(memobj, KILN_OBJ_MEM,
+					   CL_INVALID_MEM_OBJECT);
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clSetMemObjectDestructorCallback(

@@ -164,18 +164,14 @@ fail:
 
 CL_API_ENTRY cl_int CL_API_CALL clRetainContext(cl_context context)
 {
-	if (!kiln_object_is(context, KILN_OBJ_CONTEXT))
-		return CL_INVALID_CONTEXT;
-	kiln_object_retain(KILN_OBJ(context));
-	return CL_SUCCESS;
+	return kiln_object_retain_checked(context, KILN_OBJ_CONTEXT,
+					  CL_INVALID_CONTEXT);
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clReleaseContext(cl_context context)
 {
-	if (!kiln_object_is(context, KILN_OBJ_CONTEXT) ||
-	    !kiln_object_release(KILN_OBJ(context)))
-		return CL_INVALID_CONTEXT;
-	return CL_SUCCESS;
+	return kiln_object_release_checked(context, KILN_OBJ_CONTEXT,
+					   CL_INVALID_CONTEXT);
 }
 
 CL_API_ENTRY cl_int CL_API_CALL

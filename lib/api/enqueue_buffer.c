@@ -81,10 +81,7 @@ static cl_int check_rw(cl_command_queue q, cl_mem buf, size_t offset,
 		       size_t size, const void *ptr, cl_uint num_events,
 		       const cl_event *wait_list)
 {
-	cl_int err = kiln_check_queue_buffer(q, buf);
-	if (err)
-		return err;
-	err = kiln_check_wait_list(q->context, num_events, wait_list);
+	cl_int err = kiln_check_buffer_command(q, buf, num_events, wait_list);
 	if (err)
 		return err;
 	/* Since OpenCL 2.1 a size of 0 is valid (a command that does
@@ -94,21 +91,35 @@ static cl_int check_rw(cl_command_queue q, cl_mem buf, size_t offset,
 	return CL_SUCCESS;
 }
 
+/* clEnqueueReadBuffer (`write` false: buffer to host) and
+ * clEnqueueWriteBuffer (host to buffer): the argument checks, then
+ * CL_INVALID_OPERATION when the buffer's CL_MEM_HOST_* flags forbid the
+ * host that access. */
+static cl_int enqueue_host_rw(cl_command_queue q, cl_mem buf, bool write,
+			      cl_bool blocking, size_t offset, size_t size,
+			      const void *ptr, cl_uint num_events,
+			      const cl_event *wait_list, cl_event *event)
+{
+	cl_int err = check_rw(q, buf, offset, size, ptr, num_events, wait_list);
+	if (err)
+		return err;
+	if (!(write ? kiln_mem_host_may_write(buf) : kiln_mem_host_may_read(buf)))
+		return CL_INVALID_OPERATION;
+	char *dev = (char *)buf->data + offset;
+	return enqueue_copy(q, write ? CL_COMMAND_WRITE_BUFFER : CL_COMMAND_READ_BUFFER,
+			    &buf, 1, blocking, write ? dev : (void *)ptr,
+			    write ? ptr : dev, size, num_events, wait_list,
+			    event);
+}
+
 CL_API_ENTRY cl_int CL_API_CALL clEnqueueReadBuffer(
 	cl_command_queue command_queue, cl_mem buffer, cl_bool blocking_read,
 	size_t offset, size_t size, void *ptr, cl_uint num_events_in_wait_list,
 	const cl_event *event_wait_list, cl_event *event)
 {
-	cl_int err = check_rw(command_queue, buffer, offset, size, ptr,
-			      num_events_in_wait_list, event_wait_list);
-	if (err)
-		return err;
-	if (!kiln_mem_host_may_read(buffer))
-		return CL_INVALID_OPERATION;
-	return enqueue_copy(command_queue, CL_COMMAND_READ_BUFFER, &buffer, 1,
-			    blocking_read, ptr, (char *)buffer->data + offset,
-			    size, num_events_in_wait_list, event_wait_list,
-			    event);
+	return enqueue_host_rw(command_queue, buffer, false, blocking_read,
+			       offset, size, ptr, num_events_in_wait_list,
+			       event_wait_list, event);
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clEnqueueWriteBuffer(
@@ -117,16 +128,9 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueWriteBuffer(
 	cl_uint num_events_in_wait_list, const cl_event *event_wait_list,
 	cl_event *event)
 {
-	cl_int err = check_rw(command_queue, buffer, offset, size, ptr,
-			      num_events_in_wait_list, event_wait_list);
-	if (err)
-		return err;
-	if (!kiln_mem_host_may_write(buffer))
-		return CL_INVALID_OPERATION;
-	return enqueue_copy(command_queue, CL_COMMAND_WRITE_BUFFER, &buffer, 1,
-			    blocking_write, (char *)buffer->data + offset, ptr,
-			    size, num_events_in_wait_list, event_wait_list,
-			    event);
+	return enqueue_host_rw(command_queue, buffer, true, blocking_write,
+			       offset, size, ptr, num_events_in_wait_list,
+			       event_wait_list, event);
 }
 
 /* §5.2.2: CL_MEM_COPY_OVERLAP when source and destination share storage
@@ -148,14 +152,9 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueCopyBuffer(
 	cl_uint num_events_in_wait_list, const cl_event *event_wait_list,
 	cl_event *event)
 {
-	cl_int err = kiln_check_queue_buffer(command_queue, src_buffer);
-	if (err)
-		return err;
-	err = kiln_check_queue_buffer(command_queue, dst_buffer);
-	if (err)
-		return err;
-	err = kiln_check_wait_list(command_queue->context,
-				   num_events_in_wait_list, event_wait_list);
+	cl_int err = kiln_check_copy_command(command_queue, src_buffer,
+					     dst_buffer, num_events_in_wait_list,
+					     event_wait_list);
 	if (err)
 		return err;
 	if (!kiln_range_ok(src_offset, size, src_buffer->size) ||
@@ -203,11 +202,9 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueFillBuffer(
 	cl_uint num_events_in_wait_list, const cl_event *event_wait_list,
 	cl_event *event)
 {
-	cl_int err = kiln_check_queue_buffer(command_queue, buffer);
-	if (err)
-		return err;
-	err = kiln_check_wait_list(command_queue->context,
-				   num_events_in_wait_list, event_wait_list);
+	cl_int err = kiln_check_buffer_command(command_queue, buffer,
+					       num_events_in_wait_list,
+					       event_wait_list);
 	if (err)
 		return err;
 	if (!pattern || !pattern_size_ok(pattern_size) ||

@@ -44,10 +44,7 @@ static cl_int check_map(cl_command_queue q, cl_mem buf, cl_map_flags flags,
 			size_t offset, size_t size, cl_uint num_events,
 			const cl_event *wait_list)
 {
-	cl_int err = kiln_check_queue_buffer(q, buf);
-	if (err)
-		return err;
-	err = kiln_check_wait_list(q->context, num_events, wait_list);
+	cl_int err = kiln_check_buffer_command(q, buf, num_events, wait_list);
 	if (err)
 		return err;
 	if (size == 0 || !kiln_range_ok(offset, size, buf->size) ||
@@ -104,10 +101,9 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueUnmapMemObject(
 	cl_int err = kiln_check_queue(command_queue);
 	if (err)
 		return err;
-	if (!kiln_object_is(memobj, KILN_OBJ_MEM))
-		return CL_INVALID_MEM_OBJECT;
-	if (memobj->context != command_queue->context)
-		return CL_INVALID_CONTEXT;
+	err = kiln_check_mem_in_queue_context(command_queue, memobj);
+	if (err)
+		return err;
 	err = kiln_check_wait_list(command_queue->context,
 				   num_events_in_wait_list, event_wait_list);
 	if (err)
@@ -143,10 +139,10 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueMigrateMemObjects(
 	    (flags & ~(cl_mem_migration_flags)MIGRATE_FLAGS))
 		return CL_INVALID_VALUE;
 	for (cl_uint i = 0; i < num_mem_objects; i++) {
-		if (!kiln_object_is(mem_objects[i], KILN_OBJ_MEM))
-			return CL_INVALID_MEM_OBJECT;
-		if (mem_objects[i]->context != command_queue->context)
-			return CL_INVALID_CONTEXT;
+		err = kiln_check_mem_in_queue_context(command_queue,
+						      mem_objects[i]);
+		if (err)
+			return err;
 	}
 	err = kiln_check_wait_list(command_queue->context,
 				   num_events_in_wait_list, event_wait_list);

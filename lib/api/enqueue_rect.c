@@ -121,10 +121,7 @@ static cl_int check_host_rect(cl_command_queue q, cl_mem buf,
 			      const cl_event *wait_list, struct rect_side *bs,
 			      struct rect_side *hs)
 {
-	cl_int err = kiln_check_queue_buffer(q, buf);
-	if (err)
-		return err;
-	err = kiln_check_wait_list(q->context, num_events, wait_list);
+	cl_int err = kiln_check_buffer_command(q, buf, num_events, wait_list);
 	if (err)
 		return err;
 	if (!buffer_origin || !host_origin || !region_ok(region) || !ptr)
@@ -139,6 +136,37 @@ static cl_int check_host_rect(cl_command_queue q, cl_mem buf,
 	return CL_SUCCESS;
 }
 
+/* clEnqueueReadBufferRect (`write` false: buffer to host) and
+ * clEnqueueWriteBufferRect (host to buffer): the argument checks, then
+ * CL_INVALID_OPERATION when the buffer's CL_MEM_HOST_* flags forbid the
+ * host that access. */
+static cl_int enqueue_host_rect(cl_command_queue q, cl_mem buf, bool write,
+				cl_bool blocking, const size_t *buffer_origin,
+				const size_t *host_origin, const size_t *region,
+				size_t buffer_row_pitch,
+				size_t buffer_slice_pitch,
+				size_t host_row_pitch, size_t host_slice_pitch,
+				const void *ptr, cl_uint num_events,
+				const cl_event *wait_list, cl_event *event)
+{
+	struct rect_side bs, hs;
+	cl_int err = check_host_rect(q, buf, buffer_origin, host_origin, region,
+				     buffer_row_pitch, buffer_slice_pitch,
+				     host_row_pitch, host_slice_pitch, ptr,
+				     num_events, wait_list, &bs, &hs);
+	if (err)
+		return err;
+	if (!(write ? kiln_mem_host_may_write(buf) : kiln_mem_host_may_read(buf)))
+		return CL_INVALID_OPERATION;
+	if (write)
+		return enqueue_rect(q, CL_COMMAND_WRITE_BUFFER_RECT, &buf, 1,
+				    blocking, buf->data, &bs, ptr, &hs, region,
+				    num_events, wait_list, event);
+	return enqueue_rect(q, CL_COMMAND_READ_BUFFER_RECT, &buf, 1, blocking,
+			    (void *)ptr, &hs, buf->data, &bs, region,
+			    num_events, wait_list, event);
+}
+
 CL_API_ENTRY cl_int CL_API_CALL clEnqueueReadBufferRect(
 	cl_command_queue command_queue, cl_mem buffer, cl_bool blocking_read,
 	const size_t *buffer_origin, const size_t *host_origin,
@@ -147,21 +175,12 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueReadBufferRect(
 	size_t host_slice_pitch, void *ptr, cl_uint num_events_in_wait_list,
 	const cl_event *event_wait_list, cl_event *event)
 {
-	struct rect_side bs, hs;
-	cl_int err = check_host_rect(command_queue, buffer, buffer_origin,
-				     host_origin, region, buffer_row_pitch,
-				     buffer_slice_pitch, host_row_pitch,
-				     host_slice_pitch, ptr,
-				     num_events_in_wait_list, event_wait_list,
-				     &bs, &hs);
-	if (err)
-		return err;
-	if (!kiln_mem_host_may_read(buffer))
-		return CL_INVALID_OPERATION;
-	return enqueue_rect(command_queue, CL_COMMAND_READ_BUFFER_RECT,
-			    &buffer, 1, blocking_read, ptr, &hs, buffer->data,
-			    &bs, region, num_events_in_wait_list,
-			    event_wait_list, event);
+	return enqueue_host_rect(command_queue, buffer, false, blocking_read,
+				 buffer_origin, host_origin, region,
+				 buffer_row_pitch, buffer_slice_pitch,
+				 host_row_pitch, host_slice_pitch, ptr,
+				 num_events_in_wait_list, event_wait_list,
+				 event);
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clEnqueueWriteBufferRect(
@@ -173,21 +192,12 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueWriteBufferRect(
 	cl_uint num_events_in_wait_list, const cl_event *event_wait_list,
 	cl_event *event)
 {
-	struct rect_side bs, hs;
-	cl_int err = check_host_rect(command_queue, buffer, buffer_origin,
-				     host_origin, region, buffer_row_pitch,
-				     buffer_slice_pitch, host_row_pitch,
-				     host_slice_pitch, ptr,
-				     num_events_in_wait_list, event_wait_list,
-				     &bs, &hs);
-	if (err)
-		return err;
-	if (!kiln_mem_host_may_write(buffer))
-		return CL_INVALID_OPERATION;
-	return enqueue_rect(command_queue, CL_COMMAND_WRITE_BUFFER_RECT,
-			    &buffer, 1, blocking_write, buffer->data, &bs, ptr,
-			    &hs, region, num_events_in_wait_list,
-			    event_wait_list, event);
+	return enqueue_host_rect(command_queue, buffer, true, blocking_write,
+				 buffer_origin, host_origin, region,
+				 buffer_row_pitch, buffer_slice_pitch,
+				 host_row_pitch, host_slice_pitch, ptr,
+				 num_events_in_wait_list, event_wait_list,
+				 event);
 }
 
 /* Start of row r (r = z * region[1] + y) of a region, in root-buffer
@@ -239,14 +249,9 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueCopyBufferRect(
 	cl_uint num_events_in_wait_list, const cl_event *event_wait_list,
 	cl_event *event)
 {
-	cl_int err = kiln_check_queue_buffer(command_queue, src_buffer);
-	if (err)
-		return err;
-	err = kiln_check_queue_buffer(command_queue, dst_buffer);
-	if (err)
-		return err;
-	err = kiln_check_wait_list(command_queue->context,
-				   num_events_in_wait_list, event_wait_list);
+	cl_int err = kiln_check_copy_command(command_queue, src_buffer,
+					     dst_buffer, num_events_in_wait_list,
+					     event_wait_list);
 	if (err)
 		return err;
 	if (!src_origin || !dst_origin || !region_ok(region))

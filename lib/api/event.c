@@ -43,18 +43,14 @@ CL_API_ENTRY cl_int CL_API_CALL clSetUserEventStatus(cl_event event,
 
 CL_API_ENTRY cl_int CL_API_CALL clRetainEvent(cl_event event)
 {
-	if (!kiln_object_is(event, KILN_OBJ_EVENT))
-		return CL_INVALID_EVENT;
-	kiln_object_retain(KILN_OBJ(event));
-	return CL_SUCCESS;
+	return kiln_object_retain_checked(event, KILN_OBJ_EVENT,
+					  CL_INVALID_EVENT);
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clReleaseEvent(cl_event event)
 {
-	if (!kiln_object_is(event, KILN_OBJ_EVENT))
-		return CL_INVALID_EVENT;
-	return kiln_object_release(KILN_OBJ(event)) ? CL_SUCCESS
-						    : CL_INVALID_EVENT;
+	return kiln_object_release_checked(event, KILN_OBJ_EVENT,
+					   CL_INVALID_EVENT);
 }
 
 CL_API_ENTRY cl_int CL_API_CALL

@@ -80,18 +80,14 @@ CL_API_ENTRY cl_kernel CL_API_CALL clCloneKernel(cl_kernel source_kernel,
 
 CL_API_ENTRY cl_int CL_API_CALL clRetainKernel(cl_kernel kernel)
 {
-	if (!kiln_object_is(kernel, KILN_OBJ_KERNEL))
-		return CL_INVALID_KERNEL;
-	kiln_object_retain(KILN_OBJ(kernel));
-	return CL_SUCCESS;
+	return kiln_object_retain_checked(kernel, KILN_OBJ_KERNEL,
+					  CL_INVALID_KERNEL);
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clReleaseKernel(cl_kernel kernel)
 {
-	if (!kiln_object_is(kernel, KILN_OBJ_KERNEL) ||
-	    !kiln_object_release(KILN_OBJ(kernel)))
-		return CL_INVALID_KERNEL;
-	return CL_SUCCESS;
+	return kiln_object_release_checked(kernel, KILN_OBJ_KERNEL,
+					   CL_INVALID_KERNEL);
 }
 
 /* A memory-object argument: NULL is allowed for buffers (§5.9.2: "a NULL

@@ -1,5 +1,6 @@
 /* Argument checks shared by the buffer entry points (lib/api/buffer.c,
- * enqueue_buffer.c, enqueue_rect.c, enqueue_map.c), defined in buffer.c. */
+ * enqueue_buffer.c, enqueue_rect.c, enqueue_map.c), defined in buffer.c
+ * and mem_args.c. */
 #ifndef KILN_API_MEM_ARGS_H
 #define KILN_API_MEM_ARGS_H
 
@@ -18,6 +19,21 @@ cl_int kiln_check_mem_flags(cl_mem_flags flags);
  * not aligned for the queue's device), or CL_SUCCESS. */
 cl_int kiln_check_queue(cl_command_queue q);
 cl_int kiln_check_queue_buffer(cl_command_queue q, cl_mem buf);
+
+/* kiln_check_queue_buffer, then the event wait list (§5.11): the opening
+ * checks of every command on one buffer. */
+cl_int kiln_check_buffer_command(cl_command_queue q, cl_mem buf,
+				 cl_uint num_events, const cl_event *wait_list);
+
+/* The same for a copy (§5.2.2 clEnqueueCopyBuffer, clEnqueueCopyBufferRect):
+ * the source, then the destination, then the wait list. */
+cl_int kiln_check_copy_command(cl_command_queue q, cl_mem src, cl_mem dst,
+			       cl_uint num_events, const cl_event *wait_list);
+
+/* A memory object of any type for an already checked queue:
+ * CL_INVALID_MEM_OBJECT, CL_INVALID_CONTEXT (another context) or
+ * CL_SUCCESS (§5.5.2 unmap, §5.5.4 migrate). */
+cl_int kiln_check_mem_in_queue_context(cl_command_queue q, cl_mem mem);
 
 /* [offset, offset + size) lies inside `total` bytes (no overflow). */
 static inline bool kiln_range_ok(size_t offset, size_t size, size_t total)

@@ -36,6 +36,26 @@ static cl_int check_device_list(cl_uint num_devices,
 	return CL_SUCCESS;
 }
 
+/* The first two checks of every clCreateProgramWith* (§5.8.1): the context,
+ * then the presence of what the program is made from (`given`). */
+static cl_int check_create(cl_context context, bool given)
+{
+	if (!kiln_object_is(context, KILN_OBJ_CONTEXT))
+		return CL_INVALID_CONTEXT;
+	return given ? CL_SUCCESS : CL_INVALID_VALUE;
+}
+
+/* The first checks of clBuildProgram (§5.8.2) and clCompileProgram
+ * (§5.8.3): the program, then the devices listed for it. */
+static cl_int check_program_devices(cl_program program, cl_uint num_devices,
+				    const cl_device_id *device_list)
+{
+	if (!kiln_object_is(program, KILN_OBJ_PROGRAM))
+		return CL_INVALID_PROGRAM;
+	return check_device_list(num_devices, device_list,
+				 program->num_devices, program->devices);
+}
+
 /* Options as the compiler defines them (§5.8.6/§5.8.7), plus the link-only
  * ones refused for a build or compile. */
 static bool options_ok(const char *options, bool for_link)
@@ -60,15 +80,11 @@ clCreateProgramWithSource(cl_context context, cl_uint count,
 			  const char **strings, const size_t *lengths,
 			  cl_int *errcode_ret)
 {
-	cl_int err;
-	if (!kiln_object_is(context, KILN_OBJ_CONTEXT)) {
-		set_err(errcode_ret, CL_INVALID_CONTEXT);
-		return NULL;
-	}
 	/* §5.8.1: count is not zero, strings and each strings[i] not NULL;
 	 * lengths[i] zero (or lengths NULL) means NUL-terminated. */
-	if (count == 0 || !strings) {
-		set_err(errcode_ret, CL_INVALID_VALUE);
+	cl_int err = check_create(context, count != 0 && strings);
+	if (err != CL_SUCCESS) {
+		set_err(errcode_ret, err);
 		return NULL;
 	}
 	size_t total = 0;
@@ -108,13 +124,9 @@ CL_API_ENTRY cl_program CL_API_CALL
 clCreateProgramWithIL(cl_context context, const void *il, size_t length,
 		      cl_int *errcode_ret)
 {
-	cl_int err;
-	if (!kiln_object_is(context, KILN_OBJ_CONTEXT)) {
-		set_err(errcode_ret, CL_INVALID_CONTEXT);
-		return NULL;
-	}
-	if (!il || !length) {
-		set_err(errcode_ret, CL_INVALID_VALUE);
+	cl_int err = check_create(context, il && length);
+	if (err != CL_SUCCESS) {
+		set_err(errcode_ret, err);
 		return NULL;
 	}
 	cl_program p = kiln_program_new(context, context->num_devices,
@@ -158,17 +170,10 @@ clCreateProgramWithBinary(cl_context context, cl_uint num_devices,
 			  const size_t *lengths, const unsigned char **binaries,
 			  cl_int *binary_status, cl_int *errcode_ret)
 {
-	cl_int err;
-	if (!kiln_object_is(context, KILN_OBJ_CONTEXT)) {
-		set_err(errcode_ret, CL_INVALID_CONTEXT);
-		return NULL;
-	}
-	if (!num_devices || !device_list) {
-		set_err(errcode_ret, CL_INVALID_VALUE);
-		return NULL;
-	}
-	err = check_device_list(num_devices, device_list, context->num_devices,
-				context->devices);
+	cl_int err = check_create(context, num_devices && device_list);
+	if (err == CL_SUCCESS)
+		err = check_device_list(num_devices, device_list,
+					context->num_devices, context->devices);
 	if (err != CL_SUCCESS) {
 		set_err(errcode_ret, err);
 		return NULL;
@@ -218,16 +223,14 @@ clCreateProgramWithBuiltInKernels(cl_context context, cl_uint num_devices,
 				  const cl_device_id *device_list,
 				  const char *kernel_names, cl_int *errcode_ret)
 {
-	if (!kiln_object_is(context, KILN_OBJ_CONTEXT)) {
-		set_err(errcode_ret, CL_INVALID_CONTEXT);
+	cl_int err = check_create(context,
+				  num_devices && device_list && kernel_names);
+	if (err != CL_SUCCESS) {
+		set_err(errcode_ret, err);
 		return NULL;
 	}
-	if (!num_devices || !device_list || !kernel_names) {
-		set_err(errcode_ret, CL_INVALID_VALUE);
-		return NULL;
-	}
-	cl_int err = check_device_list(num_devices, device_list,
-				       context->num_devices, context->devices);
+	err = check_device_list(num_devices, device_list, context->num_devices,
+				context->devices);
 	/* Kiln's devices have no built-in kernels (CL_DEVICE_BUILT_IN_KERNELS
 	 * is empty), so every name is "not a supported built-in kernel". */
 	set_err(errcode_ret, err != CL_SUCCESS ? err : CL_INVALID_VALUE);
@@ -238,18 +241,14 @@ clCreateProgramWithBuiltInKernels(cl_context context, cl_uint num_devices,
 
 CL_API_ENTRY cl_int CL_API_CALL clRetainProgram(cl_program program)
 {
-	if (!kiln_object_is(program, KILN_OBJ_PROGRAM))
-		return CL_INVALID_PROGRAM;
-	kiln_object_retain(KILN_OBJ(program));
-	return CL_SUCCESS;
+	return kiln_object_retain_checked(program, KILN_OBJ_PROGRAM,
+					  CL_INVALID_PROGRAM);
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clReleaseProgram(cl_program program)
 {
-	if (!kiln_object_is(program, KILN_OBJ_PROGRAM) ||
-	    !kiln_object_release(KILN_OBJ(program)))
-		return CL_INVALID_PROGRAM;
-	return CL_SUCCESS;
+	return kiln_object_release_checked(program, KILN_OBJ_PROGRAM,
+					   CL_INVALID_PROGRAM);
 }
 
 CL_API_ENTRY cl_int CL_API_CALL
@@ -346,10 +345,7 @@ clBuildProgram(cl_program program, cl_uint num_devices,
 	       const cl_device_id *device_list, const char *options,
 	       program_notify_fn pfn_notify, void *user_data)
 {
-	if (!kiln_object_is(program, KILN_OBJ_PROGRAM))
-		return CL_INVALID_PROGRAM;
-	cl_int err = check_device_list(num_devices, device_list,
-				       program->num_devices, program->devices);
+	cl_int err = check_program_devices(program, num_devices, device_list);
 	if (err != CL_SUCCESS)
 		return err;
 	if (!pfn_notify && user_data)
@@ -383,10 +379,7 @@ clCompileProgram(cl_program program, cl_uint num_devices,
 		 const char **header_include_names,
 		 program_notify_fn pfn_notify, void *user_data)
 {
-	if (!kiln_object_is(program, KILN_OBJ_PROGRAM))
-		return CL_INVALID_PROGRAM;
-	cl_int err = check_device_list(num_devices, device_list,
-				       program->num_devices, program->devices);
+	cl_int err = check_program_devices(program, num_devices, device_list);
 	if (err != CL_SUCCESS)
 		return err;
 	/* §5.8.3: headers and their names come together or not at all. */

@@ -165,21 +165,17 @@ clCreateCommandQueue(cl_context context, cl_device_id device,
 
 CL_API_ENTRY cl_int CL_API_CALL clRetainCommandQueue(cl_command_queue q)
 {
-	if (!kiln_object_is(q, KILN_OBJ_QUEUE))
-		return CL_INVALID_COMMAND_QUEUE;
-	kiln_object_retain(KILN_OBJ(q));
-	return CL_SUCCESS;
+	return kiln_object_retain_checked(q, KILN_OBJ_QUEUE,
+					  CL_INVALID_COMMAND_QUEUE);
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clReleaseCommandQueue(cl_command_queue q)
 {
-	if (!kiln_object_is(q, KILN_OBJ_QUEUE))
-		return CL_INVALID_COMMAND_QUEUE;
 	/* §5.1: release flushes implicitly.  Kiln submits every command when
 	 * it is enqueued, and each command holds the queue until it is done,
 	 * so nothing is left to do here. */
-	return kiln_object_release(KILN_OBJ(q)) ? CL_SUCCESS
-						: CL_INVALID_COMMAND_QUEUE;
+	return kiln_object_release_checked(q, KILN_OBJ_QUEUE,
+					   CL_INVALID_COMMAND_QUEUE);
 }
 
 /* A snapshot of what clGetCommandQueueInfo reports, one line per query. */

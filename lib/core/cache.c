@@ -109,11 +109,12 @@ static void debug_line(const char *what, const struct kiln_hash *key)
 	fprintf(stderr, "kiln: cache %s %s\n", what, hex);
 }
 
-static bool read_all(int fd, void *buf, size_t n)
+/* Moves all `n` bytes, past short transfers and EINTR; false on an error
+ * or an early end of file. */
+static bool transfer_all(int fd, char *p, size_t n, bool writing)
 {
-	char *p = buf;
 	while (n) {
-		ssize_t r = read(fd, p, n);
+		ssize_t r = writing ? write(fd, p, n) : read(fd, p, n);
 		if (r < 0 && errno == EINTR)
 			continue;
 		if (r <= 0)
@@ -122,6 +123,11 @@ static bool read_all(int fd, void *buf, size_t n)
 		n -= (size_t)r;
 	}
 	return true;
+}
+
+static bool read_all(int fd, void *buf, size_t n)
+{
+	return transfer_all(fd, buf, n, false);
 }
 
 bool kiln_cache_load(const struct kiln_hash *key, struct kiln_binary *out)
@@ -157,17 +163,8 @@ out:
 
 static bool write_all(int fd, const void *buf, size_t n)
 {
-	const char *p = buf;
-	while (n) {
-		ssize_t r = write(fd, p, n);
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r <= 0)
-			return false;
-		p += r;
-		n -= (size_t)r;
-	}
-	return true;
+	/* transfer_all only reads through `buf` when writing. */
+	return transfer_all(fd, (char *)buf, n, true);
 }
 
 void kiln_cache_store(const struct kiln_hash *key, const struct kiln_binary *b)

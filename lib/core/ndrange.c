@@ -178,6 +178,16 @@ static size_t align_up(size_t v, size_t a)
 	return (v + a - 1) / a * a;
 }
 
+/* A buffer, pipe or image argument: CL_INVALID_MEM_OBJECT when the object
+ * was released after clSetKernelArg (§5.10 clEnqueueNDRangeKernel), else
+ * the command holds it until it completes. */
+static cl_int hold_arg_mem(struct ndrange_cmd *c, cl_mem mem)
+{
+	if (!kiln_object_is(mem, KILN_OBJ_MEM))
+		return CL_INVALID_MEM_OBJECT;
+	return kiln_command_use_mem(&c->cmd, mem);
+}
+
 /* Copies the kernel's arguments into the command (under the kernel's lock,
  * so a concurrent clSetKernelArg sees either all or none of this). */
 static cl_int snapshot_args(struct ndrange_cmd *c, cl_kernel k)
@@ -227,32 +237,23 @@ static cl_int snapshot_args(struct ndrange_cmd *c, cl_kernel k)
 			if (a->is_svm) {
 				ptr = a->svm;
 			} else if (a->mem) {
-				if (!kiln_object_is(a->mem, KILN_OBJ_MEM)) {
-					err = CL_INVALID_MEM_OBJECT;
-					break;
-				}
-				ptr = a->mem->data;
-				err = kiln_command_use_mem(&c->cmd, a->mem);
+				err = hold_arg_mem(c, a->mem);
+				if (err == CL_SUCCESS)
+					ptr = a->mem->data;
 			}
 			break;
 		case KILN_ARG_PIPE:
 			/* A pipe's storage (header and packets) is its data. */
-			if (!kiln_object_is(a->mem, KILN_OBJ_MEM)) {
-				err = CL_INVALID_MEM_OBJECT;
-				break;
-			}
-			ptr = a->mem->data;
-			err = kiln_command_use_mem(&c->cmd, a->mem);
+			err = hold_arg_mem(c, a->mem);
+			if (err == CL_SUCCESS)
+				ptr = a->mem->data;
 			break;
 		case KILN_ARG_IMAGE:
 			/* Image built-ins take the image object itself: its
 			 * format and geometry travel with the storage. */
-			if (!kiln_object_is(a->mem, KILN_OBJ_MEM)) {
-				err = CL_INVALID_MEM_OBJECT;
-				break;
-			}
-			ptr = a->mem;
-			err = kiln_command_use_mem(&c->cmd, a->mem);
+			err = hold_arg_mem(c, a->mem);
+			if (err == CL_SUCCESS)
+				ptr = a->mem;
 			break;
 		case KILN_ARG_SAMPLER:
 			if (!kiln_object_is(a->sampler, KILN_OBJ_SAMPLER)) {

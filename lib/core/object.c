@@ -64,3 +64,20 @@ int kiln_object_refcount(const struct kiln_object *obj)
 {
 	return atomic_load(&obj->refs);
 }
+
+cl_int kiln_object_retain_checked(void *handle, enum kiln_obj_type type,
+				  cl_int invalid)
+{
+	if (!kiln_object_is(handle, type))
+		return invalid;
+	kiln_object_retain(handle);
+	return CL_SUCCESS;
+}
+
+cl_int kiln_object_release_checked(void *handle, enum kiln_obj_type type,
+				   cl_int invalid)
+{
+	if (!kiln_object_is(handle, type) || !kiln_object_release(handle))
+		return invalid;
+	return CL_SUCCESS;
+}

@@ -64,6 +64,14 @@ void kiln_object_unhold(struct kiln_object *obj);
 
 int kiln_object_refcount(const struct kiln_object *obj);
 
+/* The body of the clRetain* and clRelease* entry points (OpenCL 3.0 §5):
+ * `invalid` (the spec's CL_INVALID_* for the type) when `handle` is not a
+ * live object of `type` or, on release, holds no application reference. */
+cl_int kiln_object_retain_checked(void *handle, enum kiln_obj_type type,
+				  cl_int invalid);
+cl_int kiln_object_release_checked(void *handle, enum kiln_obj_type type,
+				   cl_int invalid);
+
 #define KILN_OBJ(h) (&(h)->obj)
 
 #endif

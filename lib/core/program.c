@@ -281,6 +281,42 @@ static void hash_environment(struct kiln_hash *h, const struct kiln_target *t,
 
 /* --- building blocks -------------------------------------------------- */
 
+/* Turns b->ir into native code and an object file (kiln_finalize), keeps
+ * the object, and stores it in the cache under `key` so that a later build
+ * skips the work; the entry carries the build log when `with_log`. */
+static bool finalize_and_cache(struct kiln_program_build *b,
+			       const struct kiln_target *t,
+			       const char *options,
+			       const struct kiln_hash *key, bool with_log)
+{
+	char *log = NULL;
+	struct kiln_blob obj = { 0 };
+	bool ok = kiln_finalize(t, &b->ir, options, &b->exe, &obj, &log);
+	log_append(&b->log, log);
+	if (!ok) {
+		b->exe = NULL;
+		kiln_blob_free(&obj);
+		return false;
+	}
+	if (!adopt_blob(&b->object, &obj))
+		return false;
+	if (b->object.size) {
+		struct kiln_binary entry = {
+			.type = CL_PROGRAM_BINARY_TYPE_EXECUTABLE,
+			.compiler_id = (char *)kiln_compiler_id(),
+			.kiln_version = KILN_VERSION_STRING,
+			.cpu = (char *)t->cpu,
+			.features = (char *)t->features,
+			.options = (char *)(options ? options : ""),
+			.log = with_log && b->log ? b->log : "",
+			.ir = b->ir,
+			.object = b->object,
+		};
+		kiln_cache_store(key, &entry);
+	}
+	return true;
+}
+
 /* Loads native code and kernel metadata of an executable whose IR (and
  * maybe object) are in `b`.  Uses the object when it was made for this
  * target, else makes native code from the IR (through the cache). */
@@ -324,31 +360,8 @@ static bool make_executable(struct kiln_program_build *b,
 		b->exe = NULL;
 	}
 
-	struct kiln_blob obj = { 0 };
-	bool ok = kiln_finalize(t, &b->ir, options, &b->exe, &obj, &log);
-	log_append(&b->log, log);
-	log = NULL;
-	if (!ok) {
-		b->exe = NULL;
-		kiln_blob_free(&obj);
+	if (!finalize_and_cache(b, t, options, &key, false))
 		return false;
-	}
-	if (!adopt_blob(&b->object, &obj))
-		return false;
-	if (b->object.size) {
-		struct kiln_binary entry = {
-			.type = CL_PROGRAM_BINARY_TYPE_EXECUTABLE,
-			.compiler_id = (char *)kiln_compiler_id(),
-			.kiln_version = KILN_VERSION_STRING,
-			.cpu = (char *)t->cpu,
-			.features = (char *)t->features,
-			.options = (char *)(options ? options : ""),
-			.log = "",
-			.ir = b->ir,
-			.object = b->object,
-		};
-		kiln_cache_store(&key, &entry);
-	}
 have_code:
 	free(log);
 	free(b->object_cpu);
@@ -365,6 +378,20 @@ have_code:
 	return true;
 }
 
+/* The end of each step that makes new IR: the step's log joins the build
+ * log, and on success `ir` replaces the build's IR. */
+static bool replace_ir(struct kiln_program_build *b, bool ok, char *log,
+		       struct kiln_blob *ir)
+{
+	log_append(&b->log, log);
+	if (!ok) {
+		kiln_blob_free(ir);
+		return false;
+	}
+	free(b->ir.data);
+	return adopt_blob(&b->ir, ir);
+}
+
 /* Links IR objects into a complete module (or a library).  `options` may
  * be build options: only their linker options are passed on. */
 static bool link_irs(struct kiln_program_build *b, const struct kiln_target *t,
@@ -378,13 +405,7 @@ static bool link_irs(struct kiln_program_build *b, const struct kiln_target *t,
 		return false;
 	bool ok = kiln_link(t, irs, n, link_opts, library, &out, &log);
 	free(link_opts);
-	log_append(&b->log, log);
-	if (!ok) {
-		kiln_blob_free(&out);
-		return false;
-	}
-	free(b->ir.data);
-	return adopt_blob(&b->ir, &out);
+	return replace_ir(b, ok, log, &out);
 }
 
 /* The program's IR before linking: from source or from SPIR-V. */
@@ -413,13 +434,7 @@ static bool front_end(cl_program p, struct kiln_program_build *b,
 		ok = kiln_compile_source(t, p->source, options, headers,
 					 num_headers, &ir, &log);
 	}
-	log_append(&b->log, log);
-	if (!ok) {
-		kiln_blob_free(&ir);
-		return false;
-	}
-	free(b->ir.data);
-	return adopt_blob(&b->ir, &ir);
+	return replace_ir(b, ok, log, &ir);
 }
 
 /* A build from source, whole, through the cache. */
@@ -452,30 +467,8 @@ static bool build_from_source(cl_program p, struct kiln_program_build *b,
 		return false;
 	/* make_executable would cache by IR; cache by source instead, so a
 	 * hit skips the front end too. */
-	char *log = NULL;
-	struct kiln_blob obj = { 0 };
-	if (!kiln_finalize(t, &b->ir, options, &b->exe, &obj, &log)) {
-		log_append(&b->log, log);
-		b->exe = NULL;
-		kiln_blob_free(&obj);
+	if (!finalize_and_cache(b, t, options, &key, true))
 		return false;
-	}
-	log_append(&b->log, log);
-	if (!adopt_blob(&b->object, &obj))
-		return false;
-	struct kiln_binary entry = {
-		.type = CL_PROGRAM_BINARY_TYPE_EXECUTABLE,
-		.compiler_id = (char *)kiln_compiler_id(),
-		.kiln_version = KILN_VERSION_STRING,
-		.cpu = (char *)t->cpu,
-		.features = (char *)t->features,
-		.options = (char *)(options ? options : ""),
-		.log = b->log ? b->log : "",
-		.ir = b->ir,
-		.object = b->object,
-	};
-	if (b->object.size)
-		kiln_cache_store(&key, &entry);
 	/* The code is loaded; make_executable only adds the metadata. */
 	return make_executable(b, t, options, true);
 }

@@ -30,12 +30,7 @@ struct bh_arg {
 
 static inline void bh_init(struct bh *h)
 {
-	cl_int err;
-	check_get_device(&h->platform, &h->device);
-	h->context = clCreateContext(NULL, 1, &h->device, NULL, NULL, &err);
-	REQUIRE(err == CL_SUCCESS);
-	h->queue = clCreateCommandQueue(h->context, h->device, 0, &err);
-	REQUIRE(err == CL_SUCCESS);
+	check_setup(&h->platform, &h->device, &h->context, &h->queue);
 }
 
 static inline void bh_release(struct bh *h)
@@ -49,29 +44,13 @@ static inline int bh_has_extension(struct bh *h, const char *ext)
 {
 	char buf[4096] = "";
 	clGetDeviceInfo(h->device, CL_DEVICE_EXTENSIONS, sizeof(buf), buf, NULL);
-	size_t n = strlen(ext);
-	for (const char *p = strstr(buf, ext); p; p = strstr(p + 1, ext))
-		if ((p == buf || p[-1] == ' ') && (p[n] == ' ' || p[n] == 0))
-			return 1;
-	return 0;
+	return check_has_word(buf, ext);
 }
 
 /* Builds `src` with `options`; stops the test with the log on failure. */
 static inline cl_program bh_build(struct bh *h, const char *src, const char *options)
 {
-	cl_int err;
-	cl_program prog = clCreateProgramWithSource(h->context, 1, &src, NULL, &err);
-	REQUIRE(err == CL_SUCCESS);
-	err = clBuildProgram(prog, 1, &h->device, options, NULL, NULL);
-	if (err != CL_SUCCESS) {
-		static char log[1 << 16];
-		log[0] = 0;
-		clGetProgramBuildInfo(prog, h->device, CL_PROGRAM_BUILD_LOG, sizeof(log), log, NULL);
-		fprintf(stderr, "build failed (%d), options \"%s\":\n%s\n", err,
-			options ? options : "", log);
-	}
-	REQUIRE(err == CL_SUCCESS);
-	return prog;
+	return check_build(h->context, h->device, src, options);
 }
 
 /* Runs kernel `name` of `prog` over `global` work-items in groups of

@@ -338,12 +338,7 @@ static void test_destructors(void)
 
 int main(void)
 {
-	cl_int err;
-	check_get_device(&platform, &dev);
-	ctx = clCreateContext(NULL, 1, &dev, NULL, NULL, &err);
-	REQUIRE(err == CL_SUCCESS);
-	q = clCreateCommandQueueWithProperties(ctx, dev, NULL, &err);
-	REQUIRE(err == CL_SUCCESS);
+	check_setup(&platform, &dev, &ctx, &q);
 
 	test_flag_combinations();
 	test_errors();

@@ -275,12 +275,7 @@ static void test_migrate(void)
 int main(void)
 {
 	cl_platform_id platform;
-	cl_int err;
-	check_get_device(&platform, &dev);
-	ctx = clCreateContext(NULL, 1, &dev, NULL, NULL, &err);
-	REQUIRE(err == CL_SUCCESS);
-	q = clCreateCommandQueueWithProperties(ctx, dev, NULL, &err);
-	REQUIRE(err == CL_SUCCESS);
+	check_setup(&platform, &dev, &ctx, &q);
 
 	test_blocking();
 	test_nonblocking();

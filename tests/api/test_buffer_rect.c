@@ -10,8 +10,7 @@ static cl_command_queue q;
 static unsigned rng_state = 777;
 static unsigned rnd(void)
 {
-	rng_state = rng_state * 1103515245u + 12345u;
-	return rng_state >> 8;
+	return check_rand(&rng_state);
 }
 
 /* Byte address of (x, y, z) relative to an origin, the spec's formula. */
@@ -347,12 +346,7 @@ static void test_errors(void)
 int main(void)
 {
 	cl_platform_id platform;
-	cl_int err;
-	check_get_device(&platform, &dev);
-	ctx = clCreateContext(NULL, 1, &dev, NULL, NULL, &err);
-	REQUIRE(err == CL_SUCCESS);
-	q = clCreateCommandQueueWithProperties(ctx, dev, NULL, &err);
-	REQUIRE(err == CL_SUCCESS);
+	check_setup(&platform, &dev, &ctx, &q);
 
 	test_stress();
 	test_interleaved();

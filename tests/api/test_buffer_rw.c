@@ -13,8 +13,7 @@ static cl_command_queue q;
 static unsigned rng_state = 12345;
 static unsigned rnd(void)
 {
-	rng_state = rng_state * 1103515245u + 12345u;
-	return rng_state >> 8;
+	return check_rand(&rng_state);
 }
 
 static void test_roundtrip(void)
@@ -221,12 +220,7 @@ static void test_blocking_user_event(void)
 int main(void)
 {
 	cl_platform_id platform;
-	cl_int err;
-	check_get_device(&platform, &dev);
-	ctx = clCreateContext(NULL, 1, &dev, NULL, NULL, &err);
-	REQUIRE(err == CL_SUCCESS);
-	q = clCreateCommandQueueWithProperties(ctx, dev, NULL, &err);
-	REQUIRE(err == CL_SUCCESS);
+	check_setup(&platform, &dev, &ctx, &q);
 
 	test_roundtrip();
 	test_large();

@@ -208,15 +208,6 @@ static cl_name_version *get_versions(cl_device_info param, size_t *n)
 	return v;
 }
 
-static bool has_word(const char *list, const char *word)
-{
-	size_t n = strlen(word);
-	for (const char *p = list; (p = strstr(p, word)); p += n)
-		if ((p == list || p[-1] == ' ') && (p[n] == ' ' || p[n] == '\0'))
-			return true;
-	return false;
-}
-
 /* ---- independent references --------------------------------------------- */
 
 /* The quota (CPUs) set in one cgroup directory, 0 for none. */
@@ -513,8 +504,8 @@ static void check_work_sizes(void)
 static void check_vectors(const char *extensions)
 {
 	unsigned bytes = expected_vector_bytes();
-	bool fp64 = has_word(extensions, "cl_khr_fp64");
-	bool fp16 = has_word(extensions, "cl_khr_fp16");
+	bool fp64 = check_has_word(extensions, "cl_khr_fp64");
+	bool fp16 = check_has_word(extensions, "cl_khr_fp16");
 	const struct {
 		cl_device_info preferred, native;
 		unsigned want;
@@ -599,8 +590,8 @@ static void check_versions_and_extensions(const char *extensions)
 	}
 	CHECK(words == n);
 	for (size_t i = 0; i < n; i++)
-		CHECK(has_word(extensions, ext[i].name));
-	CHECK(has_word(extensions, "cl_khr_icd"));
+		CHECK(check_has_word(extensions, ext[i].name));
+	CHECK(check_has_word(extensions, "cl_khr_icd"));
 	free(ext);
 
 	cl_name_version *cv = get_versions(CL_DEVICE_OPENCL_C_ALL_VERSIONS, &n);
@@ -622,14 +613,14 @@ static void check_versions_and_extensions(const char *extensions)
 		fp64_feature |= strcmp(feat[i].name, "__opencl_c_fp64") == 0;
 	}
 	CHECK(int64); /* required of a full-profile device */
-	CHECK(fp64_feature == has_word(extensions, "cl_khr_fp64"));
+	CHECK(fp64_feature == check_has_word(extensions, "cl_khr_fp64"));
 	free(feat);
 
 	/* The IL and built-in kernel strings agree with their lists. */
 	char *il = get_string(CL_DEVICE_IL_VERSION);
 	cl_name_version *ils = get_versions(CL_DEVICE_ILS_WITH_VERSION, &n);
 	CHECK((il[0] == '\0') == (n == 0));
-	CHECK(has_word(extensions, "cl_khr_il_program") == (il[0] != '\0'));
+	CHECK(check_has_word(extensions, "cl_khr_il_program") == (il[0] != '\0'));
 	free(il);
 	free(ils);
 	char *bik = get_string(CL_DEVICE_BUILT_IN_KERNELS);

@@ -42,17 +42,7 @@ typedef struct {
 
 static cl_program build(const char *options)
 {
-	cl_int err;
-	cl_program p = clCreateProgramWithSource(context, 1, &src, NULL, &err);
-	REQUIRE(err == CL_SUCCESS);
-	err = clBuildProgram(p, 0, NULL, options, NULL, NULL);
-	if (err != CL_SUCCESS) {
-		char log[8192] = "";
-		clGetProgramBuildInfo(p, device, CL_PROGRAM_BUILD_LOG, sizeof(log), log, NULL);
-		fprintf(stderr, "build failed:\n%s\n", log);
-	}
-	REQUIRE(err == CL_SUCCESS);
-	return p;
+	return check_build(context, device, src, options);
 }
 
 static cl_mem buffer(size_t size, void *init)
@@ -318,12 +308,7 @@ static void test_create(cl_program p)
 int main(void)
 {
 	cl_platform_id platform;
-	cl_int err;
-	check_get_device(&platform, &device);
-	context = clCreateContext(NULL, 1, &device, NULL, NULL, &err);
-	REQUIRE(err == CL_SUCCESS);
-	queue = clCreateCommandQueue(context, device, 0, &err);
-	REQUIRE(err == CL_SUCCESS);
+	check_setup(&platform, &device, &context, &queue);
 
 	cl_program p = build(NULL);
 	cl_program with_info = build("-cl-kernel-arg-info");

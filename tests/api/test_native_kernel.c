@@ -64,11 +64,9 @@ int main(void)
 	cl_platform_id platform;
 	cl_device_id dev;
 	cl_int err;
-	check_get_device(&platform, &dev);
-	cl_context ctx = clCreateContext(NULL, 1, &dev, NULL, NULL, &err);
-	REQUIRE(ctx);
-	cl_command_queue q = clCreateCommandQueueWithProperties(ctx, dev, NULL, &err);
-	REQUIRE(q);
+	cl_context ctx;
+	cl_command_queue q;
+	check_setup(&platform, &dev, &ctx, &q);
 
 	/* The device says it runs native kernels. */
 	cl_device_exec_capabilities caps = 0;

@@ -64,17 +64,7 @@ static const char *ids_src =
 
 static cl_program build(const char *options)
 {
-	cl_int err;
-	cl_program p = clCreateProgramWithSource(context, 1, &ids_src, NULL, &err);
-	REQUIRE(err == CL_SUCCESS);
-	err = clBuildProgram(p, 0, NULL, options, NULL, NULL);
-	if (err != CL_SUCCESS) {
-		char log[8192] = "";
-		clGetProgramBuildInfo(p, device, CL_PROGRAM_BUILD_LOG, sizeof(log), log, NULL);
-		fprintf(stderr, "build failed:\n%s\n", log);
-	}
-	REQUIRE(err == CL_SUCCESS);
-	return p;
+	return check_build(context, device, ids_src, options);
 }
 
 static cl_kernel kernel(cl_program p, const char *name)
@@ -373,12 +363,7 @@ static void test_reduction(cl_program p)
 int main(void)
 {
 	cl_platform_id platform;
-	cl_int err;
-	check_get_device(&platform, &device);
-	context = clCreateContext(NULL, 1, &device, NULL, NULL, &err);
-	REQUIRE(err == CL_SUCCESS);
-	queue = clCreateCommandQueue(context, device, 0, &err);
-	REQUIRE(err == CL_SUCCESS);
+	check_setup(&platform, &device, &context, &queue);
 
 	cl_program p12 = build(NULL);
 	cl_program p20 = build("-cl-std=CL2.0");

@@ -7,15 +7,6 @@
 
 static cl_platform_id platform;
 
-static bool has_word(const char *list, const char *word)
-{
-	size_t n = strlen(word);
-	for (const char *p = list; (p = strstr(p, word)); p += n)
-		if ((p == list || p[-1] == ' ') && (p[n] == ' ' || p[n] == '\0'))
-			return true;
-	return false;
-}
-
 /* Size query, value query of exactly that size, one byte short. */
 static void *query(cl_platform_info param, size_t want_size, bool string)
 {
@@ -76,14 +67,14 @@ static void check_platform_info(void)
 	free(res);
 
 	char *ext = query(CL_PLATFORM_EXTENSIONS, 0, true);
-	CHECK(has_word(ext, "cl_khr_icd"));
+	CHECK(check_has_word(ext, "cl_khr_icd"));
 	size_t size = 0;
 	CHECK_OK(clGetPlatformInfo(platform, CL_PLATFORM_EXTENSIONS_WITH_VERSION, 0, NULL, &size));
 	CHECK(size % sizeof(cl_name_version) == 0);
 	cl_name_version *ev = query(CL_PLATFORM_EXTENSIONS_WITH_VERSION, size, false);
 	size_t n = size / sizeof(cl_name_version), words = 0;
 	for (size_t i = 0; i < n; i++)
-		CHECK(has_word(ext, ev[i].name));
+		CHECK(check_has_word(ext, ev[i].name));
 	for (const char *p = ext; *p;) {
 		size_t len = strcspn(p, " ");
 		words += len > 0;
@@ -108,7 +99,7 @@ static void check_platform_info(void)
 			char word[128];
 			snprintf(word, sizeof(word), "%.*s", (int)len, p);
 			if (len)
-				CHECK(has_word(dext, word));
+				CHECK(check_has_word(dext, word));
 			p += len;
 			while (*p == ' ')
 				p++;

@@ -309,12 +309,7 @@ static void test_misc_entry_points(void)
 int main(void)
 {
 	cl_platform_id platform;
-	cl_int err;
-	check_get_device(&platform, &device);
-	context = clCreateContext(NULL, 1, &device, NULL, NULL, &err);
-	REQUIRE(err == CL_SUCCESS);
-	queue = clCreateCommandQueue(context, device, 0, &err);
-	REQUIRE(err == CL_SUCCESS);
+	check_setup(&platform, &device, &context, &queue);
 
 	test_create_rules();
 	test_build_and_queries();

@@ -22,12 +22,7 @@ static const char *src_a =
 static void setup(void)
 {
 	cl_platform_id platform;
-	cl_int err;
-	check_get_device(&platform, &device);
-	context = clCreateContext(NULL, 1, &device, NULL, NULL, &err);
-	REQUIRE(err == CL_SUCCESS);
-	queue = clCreateCommandQueue(context, device, 0, &err);
-	REQUIRE(err == CL_SUCCESS);
+	check_setup(&platform, &device, &context, &queue);
 }
 
 /* Builds `src` with `options` while stderr goes to a file; returns the

@@ -80,11 +80,9 @@ int main(void)
 	cl_platform_id platform;
 	cl_device_id device;
 	cl_int err;
-	check_get_device(&platform, &device);
-	cl_context context = clCreateContext(NULL, 1, &device, NULL, NULL, &err);
-	REQUIRE(err == CL_SUCCESS);
-	cl_command_queue queue = clCreateCommandQueue(context, device, 0, &err);
-	REQUIRE(err == CL_SUCCESS);
+	cl_context context;
+	cl_command_queue queue;
+	check_setup(&platform, &device, &context, &queue);
 
 	cl_program p = clCreateProgramWithIL(context, spirv, sizeof(spirv), &err);
 	CHECK_OK(err);

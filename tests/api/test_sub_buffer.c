@@ -267,12 +267,7 @@ static void test_lifetime(void)
 int main(void)
 {
 	cl_platform_id platform;
-	cl_int err;
-	check_get_device(&platform, &dev);
-	ctx = clCreateContext(NULL, 1, &dev, NULL, NULL, &err);
-	REQUIRE(err == CL_SUCCESS);
-	q = clCreateCommandQueueWithProperties(ctx, dev, NULL, &err);
-	REQUIRE(err == CL_SUCCESS);
+	check_setup(&platform, &dev, &ctx, &q);
 	cl_uint bits = 0;
 	REQUIRE(clGetDeviceInfo(dev, CL_DEVICE_MEM_BASE_ADDR_ALIGN, sizeof(bits), &bits, NULL) == CL_SUCCESS);
 	align = bits / 8;

@@ -77,4 +77,56 @@ static inline void check_get_device(cl_platform_id *platform, cl_device_id *devi
 	REQUIRE(clGetDeviceIDs(*platform, CL_DEVICE_TYPE_ALL, 1, device, NULL) == CL_SUCCESS);
 }
 
+/* The set-up most tests share: the Kiln device, a context on it and an
+ * in-order queue without properties. */
+static inline void check_setup(cl_platform_id *platform, cl_device_id *device,
+			       cl_context *context, cl_command_queue *queue)
+{
+	cl_int err;
+	check_get_device(platform, device);
+	*context = clCreateContext(NULL, 1, device, NULL, NULL, &err);
+	REQUIRE(err == CL_SUCCESS);
+	*queue = clCreateCommandQueueWithProperties(*context, *device, NULL, &err);
+	REQUIRE(err == CL_SUCCESS);
+}
+
+/* A deterministic generator (a linear congruential step) so that random
+ * tests repeat exactly from run to run; returns the state's upper bits. */
+static inline unsigned check_rand(unsigned *state)
+{
+	*state = *state * 1103515245u + 12345u;
+	return *state >> 8;
+}
+
+/* Builds `src` with `options` for `device`; stops the test with the build
+ * log when the build fails, since every later check depends on it. */
+static inline cl_program check_build(cl_context context, cl_device_id device,
+				     const char *src, const char *options)
+{
+	cl_int err;
+	cl_program prog = clCreateProgramWithSource(context, 1, &src, NULL, &err);
+	REQUIRE(err == CL_SUCCESS);
+	err = clBuildProgram(prog, 1, &device, options, NULL, NULL);
+	if (err != CL_SUCCESS) {
+		static char log[1 << 16];
+		log[0] = 0;
+		clGetProgramBuildInfo(prog, device, CL_PROGRAM_BUILD_LOG, sizeof(log), log, NULL);
+		fprintf(stderr, "build failed (%d), options \"%s\":\n%s\n", err,
+			options ? options : "", log);
+	}
+	REQUIRE(err == CL_SUCCESS);
+	return prog;
+}
+
+/* Whether the space-separated `list` (an extension or version list) holds
+ * `word` as a whole entry. */
+static inline int check_has_word(const char *list, const char *word)
+{
+	size_t n = strlen(word);
+	for (const char *p = strstr(list, word); p; p = strstr(p + 1, word))
+		if ((p == list || p[-1] == ' ') && (p[n] == ' ' || p[n] == '\0'))
+			return 1;
+	return 0;
+}
+
 #endif
