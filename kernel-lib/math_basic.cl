@@ -64,7 +64,9 @@ float KL_OVL fma(float a, float b, float c)
 	/* exact zero sums keep IEEE's sign rules */
 	return p + (double)c == 0.0 ? (float)(p + (double)c) : (float)r;
 }
-double KL_OVL fma(double a, double b, double c)
+/* a*b + c as th + v exactly, rounded once (to odd when `odd`, so that a
+ * later scaling into the subnormal range rounds correctly). */
+KL_INL double kl_fma_core(double a, double b, double c, double *odd)
 {
 	double ul;
 	double uh = kl_two_prod(a, b, &ul);
@@ -72,10 +74,32 @@ double KL_OVL fma(double a, double b, double c)
 	double th = kl_two_sum(c, uh, &tl);
 	double v = kl_round_odd_sum(tl, ul);
 	double r = th + v;
-	/* non-finite or overflowing products: the plain expression */
-	int plain = !kl_isfinite(uh) || !kl_isfinite(c) || !kl_isfinite(r) ||
-		    __builtin_fabs(a) > 0x1p995 || __builtin_fabs(b) > 0x1p995 ||
-		    uh == 0.0;
+	*odd = kl_round_odd_sum(th, v);
+	return r;
+}
+double KL_OVL fma(double a, double b, double c)
+{
+	/* products below 2^-900: Dekker's error term would underflow, so
+	 * scale the smaller factor and c by 2^200 and scale back once (the
+	 * sum rounded to odd first); products above 2^900 or factors the
+	 * split would overflow: scale the larger factor and c by 2^-200 */
+	double aa = __builtin_fabs(a), ab = __builtin_fabs(b);
+	double mn = aa < ab ? aa : ab, mx = aa < ab ? ab : aa;
+	int fin = kl_isfinite(a) && kl_isfinite(b) && kl_isfinite(c) && mn != 0.0;
+	int tiny = fin && aa * ab < 0x1p-900 && __builtin_fabs(c) < 0x1p800;
+	int big = fin && !tiny && (aa * ab > 0x1p900 || mx > 0x1p995) && mn <= 0x1p995;
+	double up = tiny ? 0x1p200 : big ? 0x1p-200 : 1.0;
+	double sa = (aa <= ab) == (tiny != 0) ? up : 1.0;
+	double sb = (aa <= ab) == (tiny != 0) ? 1.0 : up;
+	double ro;
+	double r = kl_fma_core(a * sa, b * sb, c * up, &ro);
+	/* scaled back into the subnormal range: from the odd rounding */
+	int sub = __builtin_fabs(ro) < 0x1p-822;
+	r = tiny ? (sub ? ro : r) * 0x1p-200 : big ? r * 0x1p200 : r;
+	/* non-finite operands, zero factors, both factors huge: the plain
+	 * expression is already the correctly rounded result */
+	int plain = !fin || (mn > 0x1p995) ||
+		    !(__builtin_fabs((a * sa) * (b * sb)) < 0x1p1000);
 	return plain ? a * b + c : r;
 }
 #endif

@@ -353,6 +353,29 @@ KL_INL double kl_cos_poly(double rh, double rl)
 	return w + (((1.0 - w) - hz) + (z * z * t - rh * rl));
 }
 
+/* sin or cos of rh + rl shifted by q quarter turns. */
+KL_INL double kl_quadrant(int q, double rh, double rl)
+{
+	double s = kl_sin_poly(rh, rl), c = kl_cos_poly(rh, rl);
+	double r = (q & 1) ? c : s;
+	return (q & 2) ? -r : r;
+}
+
+/* sinpi, cospi, tanpi: x = n/2 + f exactly with |f| <= 1/4, then pi f in
+ * double-double; integers and half-integers give the exact zeros and
+ * signs that section 6.15.2 lists. */
+KL_INL int kl_pi_reduce(double x, double *rh, double *rl)
+{
+	double a = __builtin_fabs(x);
+	double xr = a >= 0x1p53 ? 0.0 : x; /* even integers */
+	double n = __builtin_rint(2.0 * xr);
+	double f = xr - 0.5 * n; /* exact */
+	double e;
+	double h = kl_two_prod(f, KL_PI, &e);
+	*rh = kl_fast_two_sum(h, e + f * KL_PI_TAIL, rl);
+	return (int)((long)n & 3);
+}
+
 /* ---- atan / asin cores ---- */
 
 /* atan(u) for |u| <= tan(pi/8): u + u^3 R(u^2), R a degree-13 Chebyshev
