@@ -302,6 +302,20 @@ static size_t compare(struct plat *p, const char *name, const float *got,
 	return bad;
 }
 
+/* Frees what a benchmark made, whichever step it stopped at (NULLs are
+ * skipped), so that every benchmark ends in one line. */
+static void release_all(cl_kernel k, const cl_mem *mems, size_t nmems,
+			void *const *hosts, size_t nhosts)
+{
+	if (k)
+		clReleaseKernel(k);
+	for (size_t i = 0; i < nmems; i++)
+		if (mems[i])
+			clReleaseMemObject(mems[i]);
+	for (size_t i = 0; i < nhosts; i++)
+		free(hosts[i]);
+}
+
 /* ---- the benchmarks ---------------------------------------------------- */
 
 static size_t stream_n(void)
@@ -342,18 +356,7 @@ static double bench_vadd(struct plat *p, const char *name)
 	if (t > 0)
 		result = 3.0 * n * 4 / t / 1e9;
 out:
-	if (k)
-		clReleaseKernel(k);
-	if (ma)
-		clReleaseMemObject(ma);
-	if (mb)
-		clReleaseMemObject(mb);
-	if (mc)
-		clReleaseMemObject(mc);
-	free(a);
-	free(b);
-	free(c);
-	free(ref);
+	release_all(k, (cl_mem[]){ ma, mb, mc }, 3, (void *[]){ a, b, c, ref }, 4);
 	return result;
 }
 
@@ -393,15 +396,7 @@ static double bench_saxpy(struct plat *p, const char *name)
 	if (t > 0)
 		result = 3.0 * n * 4 / t / 1e9; /* read x, read y, write y */
 out:
-	if (k)
-		clReleaseKernel(k);
-	if (mx)
-		clReleaseMemObject(mx);
-	if (my)
-		clReleaseMemObject(my);
-	free(x);
-	free(y);
-	free(ref);
+	release_all(k, (cl_mem[]){ mx, my }, 2, (void *[]){ x, y, ref }, 3);
 	return result;
 }
 
@@ -472,15 +467,7 @@ static double bench_sgemm(struct plat *p, const char *name, const char *kname,
 	if (t > 0)
 		result = 2.0 * n * n * n / t / 1e9;
 out:
-	if (k)
-		clReleaseKernel(k);
-	if (ma)
-		clReleaseMemObject(ma);
-	if (mb)
-		clReleaseMemObject(mb);
-	if (mc)
-		clReleaseMemObject(mc);
-	free(c);
+	release_all(k, (cl_mem[]){ ma, mb, mc }, 3, (void *[]){ c }, 1);
 	return result;
 }
 
@@ -554,14 +541,7 @@ static double bench_reduce(struct plat *p, const char *name)
 	if (t > 0)
 		result = (double)n * 4 / t / 1e9;
 out:
-	if (k)
-		clReleaseKernel(k);
-	if (mi)
-		clReleaseMemObject(mi);
-	if (mp)
-		clReleaseMemObject(mp);
-	free(in);
-	free(part);
+	release_all(k, (cl_mem[]){ mi, mp }, 2, (void *[]){ in, part }, 2);
 	return result;
 }
 
@@ -613,15 +593,7 @@ static double bench_stencil(struct plat *p, const char *name)
 	if (t > 0)
 		result = (double)cells * STENCIL_STEPS / t / 1e6;
 out:
-	if (k)
-		clReleaseKernel(k);
-	if (m0)
-		clReleaseMemObject(m0);
-	if (m1)
-		clReleaseMemObject(m1);
-	free(a);
-	free(b);
-	free(got);
+	release_all(k, (cl_mem[]){ m0, m1 }, 2, (void *[]){ a, b, got }, 3);
 	return result;
 }
 
@@ -692,22 +664,7 @@ static double bench_nbody(struct plat *p, const char *name)
 	if (t > 0)
 		result = 20.0 * n * n / t / 1e9;
 out:
-	if (k)
-		clReleaseKernel(k);
-	if (mp)
-		clReleaseMemObject(mp);
-	if (mv)
-		clReleaseMemObject(mv);
-	if (mnp)
-		clReleaseMemObject(mnp);
-	if (mnv)
-		clReleaseMemObject(mnv);
-	free(pos);
-	free(vel);
-	free(npos);
-	free(nvel);
-	free(rpos);
-	free(rvel);
+	release_all(k, (cl_mem[]){ mp, mv, mnp, mnv }, 4, (void *[]){ pos, vel, npos, nvel, rpos, rvel }, 6);
 	return result;
 }
 
@@ -771,12 +728,7 @@ static double bench_mandelbrot(struct plat *p, const char *name)
 	if (t > 0)
 		result = (double)px / t / 1e6;
 out:
-	if (k)
-		clReleaseKernel(k);
-	if (mo)
-		clReleaseMemObject(mo);
-	free(got);
-	free(ref);
+	release_all(k, (cl_mem[]){ mo }, 1, (void *[]){ got, ref }, 2);
 	return result;
 }
 
