@@ -145,7 +145,9 @@ struct kiln_wg_launch {
 struct kiln_wg_state {
 	size_t group_id[3];
 	size_t local_size[3]; /* this group's size (smaller at the edge of a
-				 non-uniform NDRange) */
+				 non-uniform NDRange); 1 in every dimension
+				 at or beyond work_dim: the work-item loops
+				 take their trip counts from here */
 	char *local_mem;      /* the worker's local arena: kernel-scope
 				 __local variables first, then __local args */
 	char *context;        /* per-worker heap storage for values live

@@ -451,9 +451,18 @@ bool make_workgroup_function(llvm::Function &k, std::string &log)
 	llvm::AllocaInst *info = b.CreateAlloca(info_type(c), nullptr, "info");
 	llvm::Value *nwi = fill_info(b, launch, state, info);
 	std::vector<llvm::Value *> args = load_args(b, k, launch, state);
+	/* The loop bounds come straight from state->local_size, not from the
+	 * info copy: that one is select(d < work_dim, size, 1), and
+	 * InstCombine folds "x + 1 < select(c, n, 1)" into "c && x + 1 < n",
+	 * a loop-invariant term in the exit test that leaves the loop
+	 * vectorizer without a trip count.  The runtime (ndrange.c) already
+	 * stores 1 in the dimensions beyond work_dim (§5.10: the unused
+	 * dimensions have local size 1), so the plain load is the same value
+	 * and every loop exits on "icmp ult %iv.next, %n". */
 	llvm::Value *ls[3];
 	for (unsigned d = 0; d < 3; d++)
-		ls[d] = load_info(b, info, INFO_LOCAL_SIZE, d);
+		ls[d] = c_field(b, state, offsetof(kiln_wg_state, local_size) +
+					  d * sizeof(size_t), b.getInt64Ty());
 	llvm::Value *ctx = load_info(b, info, INFO_CONTEXT);
 
 	auto call_wi = [&](llvm::IRBuilder<> &bb, llvm::Value *x, llvm::Value *y,
