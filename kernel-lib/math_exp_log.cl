@@ -36,23 +36,6 @@ KL_INL double kl_exp10(double x)
 	return kl_isnan(x) ? x : r;
 }
 
-/* e^x - 1 = 2^k (1 + p + q) - 1: the sum of 2^k p, 2^k - 1 and 2^k q in
- * that order keeps the relative error small for every k (no cancellation
- * is left uncompensated near 0, where k = 0 and the result is p + q). */
-KL_INL double kl_expm1(double x)
-{
-	double xc = x > 60.0 ? 60.0 : x < -60.0 ? -60.0 : x;
-	double p, q;
-	int k = kl_exp_reduce(xc, 0.0, &p, &q);
-	double s = kl_pow2i(k);
-	double e;
-	double h = kl_two_sum(s * p, s - 1.0, &e);
-	double r = h + (e + s * q);
-	r = x > 60.0 ? kl_exp(x) : r;
-	r = x < -60.0 ? -1.0 : r;
-	r = x == 0.0 ? x : r; /* keeps -0 */
-	return kl_isnan(x) ? x : r;
-}
 
 KL_INL double kl_log(double x)
 {
@@ -76,21 +59,6 @@ KL_INL double kl_log_scaled(double x, double c, double ct)
 KL_INL double kl_log2(double x) { return kl_log_scaled(x, KL_INV_LN2, KL_INV_LN2_TAIL); }
 KL_INL double kl_log10(double x) { return kl_log_scaled(x, KL_INV_LN10, KL_INV_LN10_TAIL); }
 
-/* log(1 + x): u = 1 + x in double-double, log(uh + ul) = log(uh) + ul/uh. */
-KL_INL double kl_log1p(double x)
-{
-	double ul;
-	double uh = kl_two_sum(1.0, x, &ul);
-	double uhc = uh > 0.0 && uh < INFINITY ? uh : 1.0;
-	double lo;
-	double h = kl_log_dd(uhc, &lo);
-	double r = h + (lo + ul / uhc);
-	r = x == -1.0 ? -INFINITY : r;
-	r = x < -1.0 ? NAN : r;
-	r = x == INFINITY ? x : r;
-	r = x == 0.0 ? x : r;
-	return kl_isnan(x) ? x : r;
-}
 
 KL_MATH_F1(exp, kl_exp)
 KL_MATH_F1(exp2, kl_exp2)

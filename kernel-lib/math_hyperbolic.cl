@@ -45,31 +45,10 @@ KL_INL double kl_tanh(double x)
 {
 	double a = __builtin_fabs(x);
 	double ac = a > 22.0 ? 22.0 : a;
-	double p, q;
-	double a2 = 2.0 * ac;
-	int k = kl_exp_reduce(a2, 0.0, &p, &q);
-	double s = kl_pow2i(k);
-	double e1;
-	double hh = kl_two_sum(s * p, s - 1.0, &e1);
-	double em = hh + (e1 + s * q);
+	double em = kl_expm1(2.0 * ac);
 	double r = em / (em + 2.0);
 	r = a > 22.0 ? 1.0 : r;
 	r = __builtin_copysign(r, x);
-	return kl_isnan(x) ? x : r;
-}
-
-KL_INL double kl_log1p_h(double x)
-{
-	double ul;
-	double uh = kl_two_sum(1.0, x, &ul);
-	double uhc = uh > 0.0 && uh < INFINITY ? uh : 1.0;
-	double lo;
-	double h = kl_log_dd(uhc, &lo);
-	double r = h + (lo + ul / uhc);
-	r = x == -1.0 ? -INFINITY : r;
-	r = x < -1.0 ? NAN : r;
-	r = x == INFINITY ? x : r;
-	r = x == 0.0 ? x : r;
 	return kl_isnan(x) ? x : r;
 }
 
@@ -88,7 +67,7 @@ KL_INL double kl_asinh(double x)
 	double ac = a > 0x1p500 ? 1.0 : a;
 	double z = ac * ac;
 	double u = ac + z / (1.0 + __builtin_sqrt(1.0 + z));
-	double r = kl_log1p_h(u);
+	double r = kl_log1p(u);
 	double rb = kl_logd(a > 0x1p500 ? a : 1.0) + KL_LN2;
 	r = a > 0x1p500 ? rb : r;
 	r = a == INFINITY ? a : r;
@@ -102,7 +81,7 @@ KL_INL double kl_acosh(double x)
 {
 	double xm = x > 2.0 ? 2.0 : x;
 	double t = xm - 1.0;
-	double rs = kl_log1p_h(t + __builtin_sqrt(2.0 * t + t * t));
+	double rs = kl_log1p(t + __builtin_sqrt(2.0 * t + t * t));
 	double xb = x > 0x1p500 ? 2.0 : x < 2.0 ? 2.0 : x;
 	double rm = kl_logd(xb + __builtin_sqrt(xb * xb - 1.0));
 	double rb = kl_logd(x > 0x1p500 ? x : 2.0) + KL_LN2;
@@ -116,7 +95,7 @@ KL_INL double kl_acosh(double x)
 KL_INL double kl_atanh(double x)
 {
 	double a = __builtin_fabs(x);
-	double r = 0.5 * kl_log1p_h(2.0 * a / (1.0 - a));
+	double r = 0.5 * kl_log1p(2.0 * a / (1.0 - a));
 	r = a > 1.0 ? NAN : r;
 	r = __builtin_copysign(r, x);
 	return kl_isnan(x) ? x : r;
