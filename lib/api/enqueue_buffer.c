@@ -16,14 +16,6 @@ cl_device_id kiln_command_device(const struct kiln_command *cmd)
 	return cmd->device ? cmd->device : cmd->queue->device;
 }
 
-void kiln_command_abandon(struct kiln_command *cmd)
-{
-	for (cl_uint i = 0; i < cmd->num_mems; i++)
-		kiln_object_unhold(&cmd->mems[i]->obj);
-	free(cmd->mems);
-	free(cmd);
-}
-
 cl_int kiln_enqueue_mem_command(struct kiln_command *cmd, cl_mem *mems,
 				cl_uint num_mems, bool blocking,
 				cl_uint num_events, const cl_event *wait_list,
@@ -32,7 +24,7 @@ cl_int kiln_enqueue_mem_command(struct kiln_command *cmd, cl_mem *mems,
 	for (cl_uint i = 0; i < num_mems; i++) {
 		cl_int err = kiln_command_use_mem(cmd, mems[i]);
 		if (err) {
-			kiln_command_abandon(cmd);
+			kiln_command_discard(cmd);
 			return err;
 		}
 	}

@@ -75,7 +75,7 @@ CL_API_ENTRY void *CL_API_CALL clEnqueueMapBuffer(
 	ptr = (char *)buffer->data + offset;
 	err = kiln_mem_map_add(buffer, ptr, offset, size, map_flags);
 	if (err) {
-		kiln_command_abandon(cmd);
+		kiln_command_discard(cmd);
 		goto out;
 	}
 	err = kiln_enqueue_mem_command(cmd, &buffer, 1, blocking_map,
@@ -115,7 +115,7 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueUnmapMemObject(
 	/* §5.5.2: CL_INVALID_VALUE unless mapped_ptr came from a map of
 	 * memobj (and was not unmapped since). */
 	if (!kiln_mem_map_remove(memobj, mapped_ptr)) {
-		kiln_command_abandon(cmd);
+		kiln_command_discard(cmd);
 		return CL_INVALID_VALUE;
 	}
 	return kiln_enqueue_mem_command(cmd, &memobj, 1, false,

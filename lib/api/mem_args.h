@@ -51,11 +51,6 @@ cl_int kiln_enqueue_mem_command(struct kiln_command *cmd, cl_mem *mems,
 				cl_uint num_events, const cl_event *wait_list,
 				cl_event *event);
 
-/* Frees a command of these files that was never handed to
- * kiln_command_enqueue (command.c keeps its own discard private): drops the
- * holds taken by kiln_command_use_mem. */
-void kiln_command_abandon(struct kiln_command *cmd);
-
 /* The device a command runs on. */
 cl_device_id kiln_command_device(const struct kiln_command *cmd);
 

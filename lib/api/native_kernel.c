@@ -109,9 +109,6 @@ clEnqueueNativeKernel(cl_command_queue q, void(CL_CALLBACK *user_func)(void *),
 	return kiln_command_enqueue(&nc->base, num_events, wait_list, event);
 
 out_free:
-	for (cl_uint i = 0; i < nc->base.num_mems; i++)
-		kiln_object_unhold(KILN_OBJ(nc->base.mems[i]));
-	free(nc->base.mems);
-	free(nc);
+	kiln_command_discard(&nc->base);
 	return err;
 }

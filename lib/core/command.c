@@ -178,8 +178,7 @@ void kiln_command_execute(struct kiln_command *cmd)
 	command_complete(cmd, status);
 }
 
-/* Frees a command that never reached the runtime. */
-static void command_discard(struct kiln_command *cmd)
+void kiln_command_discard(struct kiln_command *cmd)
 {
 	cmd->queue = NULL; /* not held yet */
 	command_free(cmd);
@@ -191,7 +190,7 @@ cl_int kiln_command_enqueue(struct kiln_command *cmd, cl_uint num_events,
 	cl_command_queue q = cmd->queue;
 	cl_event ev = kiln_event_new(q->context, q, cmd->type);
 	if (!ev) {
-		command_discard(cmd);
+		kiln_command_discard(cmd);
 		return CL_OUT_OF_HOST_MEMORY;
 	}
 	ev->profiled = (q->properties & CL_QUEUE_PROFILING_ENABLE) != 0;
@@ -207,7 +206,7 @@ cl_int kiln_command_enqueue(struct kiln_command *cmd, cl_uint num_events,
 	if (err != CL_SUCCESS) {
 		kiln_object_unhold(KILN_OBJ(ev));
 		kiln_object_release(KILN_OBJ(ev));
-		command_discard(cmd);
+		kiln_command_discard(cmd);
 		return err;
 	}
 	kiln_object_hold(KILN_OBJ(q)); /* a queue lives while commands run */

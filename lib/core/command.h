@@ -61,6 +61,11 @@ struct kiln_command *kiln_command_alloc(size_t size, cl_command_queue queue,
  * Returns CL_OUT_OF_HOST_MEMORY on failure. */
 cl_int kiln_command_use_mem(struct kiln_command *cmd, cl_mem mem);
 
+/* Frees a command that never reached kiln_command_enqueue (an argument
+ * turned out wrong, memory ran out): calls its `release` and drops the holds
+ * of kiln_command_use_mem. */
+void kiln_command_discard(struct kiln_command *cmd);
+
 /* Creates the command's event, orders it after the wait list and the queue,
  * and submits it.  The wait list must already be validated.  On success the
  * command belongs to the runtime; `event_out` (if not NULL) receives a new

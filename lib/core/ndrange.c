@@ -327,11 +327,7 @@ cl_int kiln_ndrange_enqueue(cl_command_queue q, cl_kernel k, cl_uint work_dim,
 		goto fail;
 	return kiln_command_enqueue(&c->cmd, num_events, wait_list, event);
 fail:
-	ndrange_release(&c->cmd);
-	for (cl_uint i = 0; i < c->cmd.num_mems; i++)
-		kiln_object_unhold(KILN_OBJ(c->cmd.mems[i]));
-	free(c->cmd.mems);
-	free(c);
+	kiln_command_discard(&c->cmd); /* calls ndrange_release */
 	return err;
 }
 
