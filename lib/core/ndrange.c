@@ -12,6 +12,8 @@
 #include "command.h"
 #include "device.h"
 #include "mem.h"
+#include "image.h"
+#include "sampler.h"
 #include "queue.h"
 
 #include <stdlib.h>
@@ -249,18 +251,23 @@ static cl_int snapshot_args(struct ndrange_cmd *c, cl_kernel k)
 				ptr = a->mem->data;
 			break;
 		case KILN_ARG_IMAGE:
-			/* Image built-ins take the image object itself: its
-			 * format and geometry travel with the storage. */
+			/* Image built-ins take the image's kernel view
+			 * (image_abi.h), which lives in the held object. */
 			err = hold_arg_mem(c, a->mem);
+			if (err == CL_SUCCESS && !kiln_mem_is_image(a->mem))
+				err = CL_INVALID_MEM_OBJECT;
 			if (err == CL_SUCCESS)
-				ptr = a->mem;
+				ptr = &kiln_image_of(a->mem)->abi;
 			break;
 		case KILN_ARG_SAMPLER:
 			if (!kiln_object_is(a->sampler, KILN_OBJ_SAMPLER)) {
 				err = CL_INVALID_SAMPLER;
 				break;
 			}
-			ptr = a->sampler;
+			/* The kernel sees the sampler's bit field
+			 * (image_abi.h); the hold keeps the object's
+			 * lifetime rules (§5.7) honest. */
+			ptr = (void *)(uintptr_t)a->sampler->bits;
 			kiln_object_hold(AS_OBJECT(a->sampler));
 			c->samplers[c->num_samplers++] = a->sampler;
 			break;
