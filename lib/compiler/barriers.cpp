@@ -146,6 +146,49 @@ static bool access_blocks(llvm::AllocaInst *a, std::set<llvm::BasicBlock *> &out
 	return true;
 }
 
+/* A value computed from the work-item function's parameters alone (the
+ * ids, the launch description, the kernel arguments) by a short chain of
+ * pure instructions: every region can compute it again, which costs less
+ * than a per-work-item context slot and keeps it out of memory, where the
+ * loop vectorizer would see a gather instead of an induction variable. */
+static bool rematerializable(llvm::Instruction *i, const wi_params &p,
+			     unsigned depth)
+{
+	if (depth > 8 || llvm::isa<llvm::PHINode>(i) || i->isTerminator() ||
+	    llvm::isa<llvm::AllocaInst>(i) || llvm::isa<llvm::CallBase>(i))
+		return false;
+	if (auto *l = llvm::dyn_cast<llvm::LoadInst>(i)) {
+		/* Only the read-only launch description. */
+		if (!l->isSimple() ||
+		    llvm::getUnderlyingObject(l->getPointerOperand()) != p.info)
+			return false;
+	} else if (i->mayHaveSideEffects() || i->mayReadFromMemory()) {
+		return false;
+	}
+	for (llvm::Value *op : i->operands()) {
+		if (op == p.region)
+			return false;
+		if (llvm::isa<llvm::Constant>(op) || llvm::isa<llvm::Argument>(op))
+			continue;
+		auto *oi = llvm::dyn_cast<llvm::Instruction>(op);
+		if (!oi || !rematerializable(oi, p, depth + 1))
+			return false;
+	}
+	return true;
+}
+
+/* A copy of i's tree (rematerializable) just before `at`. */
+static llvm::Value *rematerialize(llvm::Instruction *i, llvm::Instruction *at)
+{
+	llvm::Instruction *c = i->clone();
+	for (unsigned n = 0; n < c->getNumOperands(); n++)
+		if (auto *oi = llvm::dyn_cast<llvm::Instruction>(c->getOperand(n)))
+			c->setOperand(n, rematerialize(oi, at));
+	c->insertBefore(at);
+	c->setName(i->getName() + ".remat");
+	return c;
+}
+
 unsigned cut_at_barriers(llvm::Function &f, const wi_params &p,
 			 std::vector<context_slot> &slots,
 			 uint64_t &context_size)
@@ -216,9 +259,11 @@ unsigned cut_at_barriers(llvm::Function &f, const wi_params &p,
 		sw->addCase(llvm::ConstantInt::get(llvm::Type::getInt32Ty(c), id), post[k]);
 	}
 
-	/* SSA values crossing a barrier: uses no longer dominated. */
+	/* SSA values crossing a barrier: uses no longer dominated.  What the
+	 * region can compute again from the parameters is recomputed there;
+	 * the rest is demoted to memory. */
 	llvm::DominatorTree dt(f);
-	std::vector<llvm::Instruction *> demote;
+	std::vector<llvm::Instruction *> crossing_values;
 	for (llvm::BasicBlock &bb : f) {
 		if (!dt.isReachableFromEntry(&bb))
 			continue;
@@ -227,9 +272,27 @@ unsigned cut_at_barriers(llvm::Function &f, const wi_params &p,
 				continue;
 			for (llvm::Use &u : i.uses())
 				if (!dt.dominates(&i, u)) {
-					demote.push_back(&i);
+					crossing_values.push_back(&i);
 					break;
 				}
+		}
+	}
+	std::vector<llvm::Instruction *> demote;
+	for (llvm::Instruction *i : crossing_values) {
+		if (!rematerializable(i, p, 0)) {
+			demote.push_back(i);
+			continue;
+		}
+		std::vector<llvm::Use *> far;
+		for (llvm::Use &u : i->uses())
+			if (!dt.dominates(i, u))
+				far.push_back(&u);
+		for (llvm::Use *u : far) {
+			auto *user = llvm::cast<llvm::Instruction>(u->getUser());
+			llvm::Instruction *at = user;
+			if (auto *phi = llvm::dyn_cast<llvm::PHINode>(user))
+				at = phi->getIncomingBlock(*u)->getTerminator();
+			u->set(rematerialize(i, at));
 		}
 	}
 	llvm::Instruction *alloca_at = &*entry->getFirstInsertionPt();

@@ -43,14 +43,24 @@ namespace {
 struct log_handler : llvm::DiagnosticHandler {
 	std::string *log;
 	explicit log_handler(std::string *l) : log(l) {}
+	/* KILN_DEBUG_REMARKS: also the optimisation remarks of the passes
+	 * (the loop vectorizer says why a loop did not vectorize). */
+	static bool remarks()
+	{
+		static const bool on = getenv("KILN_DEBUG_REMARKS") != nullptr;
+		return on;
+	}
+	bool isAnalysisRemarkEnabled(llvm::StringRef) const override { return remarks(); }
+	bool isMissedOptRemarkEnabled(llvm::StringRef) const override { return remarks(); }
+	bool isPassedOptRemarkEnabled(llvm::StringRef) const override { return remarks(); }
+	bool isAnyRemarkEnabled() const override { return remarks(); }
 	bool handleDiagnostics(const llvm::DiagnosticInfo &di) override
 	{
 		/* Remarks and notes (instruction counts, ...) are noise in a
 		 * build log; KILN_DEBUG_REMARKS=1 shows them on stderr. */
 		if (di.getSeverity() == llvm::DS_Remark ||
 		    di.getSeverity() == llvm::DS_Note) {
-			static const bool show = getenv("KILN_DEBUG_REMARKS") != nullptr;
-			if (show) {
+			if (remarks()) {
 				llvm::DiagnosticPrinterRawOStream dp(llvm::errs());
 				di.print(dp);
 				llvm::errs() << "\n";

@@ -190,33 +190,39 @@ static void preoptimize(llvm::Function &f)
  * arena and the barrier context are the runtime's own allocations: say so
  * with scoped alias metadata, so that the loop vectorizer does not give up
  * on a work-item loop that mixes local, global and context accesses (it
- * cannot compare pointers of different address spaces at run time).
+ * cannot compare pointers of different address spaces at run time).  Each
+ * context slot is an array of its own (one row per slot, see the top of
+ * this file), so each gets its own scope too: a region that reloads one
+ * value and stores another then needs no run-time overlap check.
  * Private and generic accesses stay unannotated (they may be anything). */
 namespace {
+enum { SCOPE_LOCAL, SCOPE_GLOBAL, SCOPE_SLOT0 };
 struct alias_scopes {
-	llvm::MDNode *scope[3];   /* local, global, context */
-	llvm::MDNode *noalias[3];
-	explicit alias_scopes(llvm::LLVMContext &c)
+	std::vector<llvm::MDNode *> scope, noalias;
+	alias_scopes(llvm::LLVMContext &c, size_t nslots)
 	{
 		llvm::MDBuilder mb(c);
 		llvm::MDNode *dom = mb.createAnonymousAliasScopeDomain("kiln.as");
-		llvm::MDNode *s[3];
-		for (int i = 0; i < 3; i++)
-			s[i] = mb.createAnonymousAliasScope(dom);
-		for (int i = 0; i < 3; i++) {
-			scope[i] = llvm::MDNode::get(c, {s[i]});
-			noalias[i] = llvm::MDNode::get(c, {s[(i + 1) % 3], s[(i + 2) % 3]});
+		size_t n = SCOPE_SLOT0 + nslots;
+		std::vector<llvm::Metadata *> s;
+		for (size_t i = 0; i < n; i++)
+			s.push_back(mb.createAnonymousAliasScope(dom));
+		for (size_t i = 0; i < n; i++) {
+			std::vector<llvm::Metadata *> others;
+			for (size_t j = 0; j < n; j++)
+				if (j != i)
+					others.push_back(s[j]);
+			scope.push_back(llvm::MDNode::get(c, {s[i]}));
+			noalias.push_back(llvm::MDNode::get(c, others));
 		}
 	}
-	void tag(llvm::Instruction *i, int which)
+	void tag(llvm::Instruction *i, size_t which)
 	{
 		i->setMetadata(llvm::LLVMContext::MD_alias_scope, scope[which]);
 		i->setMetadata(llvm::LLVMContext::MD_noalias, noalias[which]);
 	}
 };
 } // namespace
-
-enum { SCOPE_LOCAL, SCOPE_GLOBAL, SCOPE_CONTEXT };
 
 static llvm::Value *pointer_of(llvm::Instruction &i)
 {
@@ -231,7 +237,25 @@ static llvm::Value *pointer_of(llvm::Instruction &i)
 	return nullptr;
 }
 
-static void annotate_address_spaces(llvm::Function &f, llvm::Value *ctx,
+/* The context slot `ptr` points into (an index into slot_addrs), or -1. */
+static long slot_of(llvm::Value *ptr, const std::vector<llvm::Value *> &slot_addrs)
+{
+	for (int depth = 0; ptr && depth < 8; depth++) {
+		for (size_t s = 0; s < slot_addrs.size(); s++)
+			if (slot_addrs[s] == ptr)
+				return (long)s;
+		if (auto *g = llvm::dyn_cast<llvm::GEPOperator>(ptr))
+			ptr = g->getPointerOperand();
+		else if (auto *c = llvm::dyn_cast<llvm::BitCastOperator>(ptr))
+			ptr = c->getOperand(0);
+		else
+			return -1;
+	}
+	return -1;
+}
+
+static void annotate_address_spaces(llvm::Function &f,
+				    const std::vector<llvm::Value *> &slot_addrs,
 				    alias_scopes &sc)
 {
 	for (llvm::BasicBlock &bb : f)
@@ -240,21 +264,23 @@ static void annotate_address_spaces(llvm::Function &f, llvm::Value *ctx,
 			if (!ptr)
 				continue;
 			unsigned as = ptr->getType()->getPointerAddressSpace();
+			long s;
 			if (as == 3)
 				sc.tag(&i, SCOPE_LOCAL);
 			else if (as == 1 || as == 2)
 				sc.tag(&i, SCOPE_GLOBAL);
-			else if (as == 0 && ctx && llvm::getUnderlyingObject(ptr, 0) == ctx)
-				sc.tag(&i, SCOPE_CONTEXT);
+			else if (as == 0 && (s = slot_of(ptr, slot_addrs)) >= 0)
+				sc.tag(&i, SCOPE_SLOT0 + (size_t)s);
 		}
 }
 
 /* Puts the context slots at their addresses for work-item (x, y, z). */
-static llvm::Value *place_slots(llvm::Function &f, const wi_params &p,
-			const std::vector<context_slot> &slots)
+static std::vector<llvm::Value *> place_slots(llvm::Function &f, const wi_params &p,
+					     const std::vector<context_slot> &slots)
 {
+	std::vector<llvm::Value *> addrs;
 	if (slots.empty())
-		return nullptr;
+		return addrs;
 	llvm::BasicBlock *entry = &f.getEntryBlock();
 	llvm::IRBuilder<> b(entry->getTerminator());
 	llvm::Value *lin = b.CreateAdd(
@@ -277,8 +303,21 @@ static llvm::Value *place_slots(llvm::Function &f, const wi_params &p,
 			d->eraseFromParent();
 		s.alloca->replaceAllUsesWith(addr);
 		s.alloca->eraseFromParent();
+		addrs.push_back(addr);
 	}
-	return ctx;
+	return addrs;
+}
+
+/* An i32 alloca in f's entry that receives, before every return, the
+ * region id the work-item function returns. */
+static llvm::AllocaInst *record_next_region(llvm::Function &f)
+{
+	llvm::IRBuilder<> b(&*f.getEntryBlock().getFirstInsertionPt());
+	llvm::AllocaInst *a = b.CreateAlloca(b.getInt32Ty(), nullptr, "kiln.next");
+	for (llvm::BasicBlock &bb : f)
+		if (auto *r = llvm::dyn_cast<llvm::ReturnInst>(bb.getTerminator()))
+			new llvm::StoreInst(r->getReturnValue(), a, r);
+	return a;
 }
 
 /* --- the work-group function ------------------------------------------ */
@@ -415,15 +454,21 @@ bool make_workgroup_function(llvm::Function &k, std::string &log)
 	std::vector<context_slot> slots;
 	uint64_t ctx_size = 0;
 	unsigned nbarriers = cut_at_barriers(*wi, p, slots, ctx_size);
-	llvm::Value *wi_ctx = place_slots(*wi, p, slots);
-	alias_scopes scopes(c);
-	annotate_address_spaces(*wi, wi_ctx, scopes);
-	/* Where each work-item leaves the region it stopped at. */
+	/* Where each work-item leaves the region it stopped at: one more
+	 * context slot, written by the work-item function itself so that its
+	 * alias scope is cloned with the others when the function is inlined
+	 * (the inliner gives each inlined copy fresh scopes; a store made by
+	 * the work-group function would share no domain with them and would
+	 * keep the loop vectorizer asking for run-time overlap checks). */
 	uint64_t next_off = 0;
 	if (nbarriers) {
 		next_off = (ctx_size + 3) / 4 * 4;
 		ctx_size = next_off + 4;
+		slots.push_back({record_next_region(*wi), next_off, 4});
 	}
+	std::vector<llvm::Value *> slot_addrs = place_slots(*wi, p, slots);
+	alias_scopes scopes(c, slot_addrs.size());
+	annotate_address_spaces(*wi, slot_addrs, scopes);
 	/* Keep every slot aligned for the next work-item's row as well. */
 	ctx_size = (ctx_size + 15) / 16 * 16;
 
@@ -498,11 +543,7 @@ bool make_workgroup_function(llvm::Function &k, std::string &log)
 			llvm::Value *nb = next_base;
 			loop_nest(rb, ls, [&](llvm::IRBuilder<> &bb, llvm::Value *x,
 					      llvm::Value *y, llvm::Value *z) {
-				llvm::Value *next = call_wi(bb, x, y, z, id);
-				llvm::Value *lin = bb.CreateAdd(
-					x, bb.CreateMul(ls[0], bb.CreateAdd(y, bb.CreateMul(ls[1], z))));
-				scopes.tag(bb.CreateStore(next, bb.CreateInBoundsGEP(bb.getInt32Ty(), nb, lin)),
-					   SCOPE_CONTEXT);
+				call_wi(bb, x, y, z, id);
 			});
 			/* Under the OpenCL 3.0 rule every work-item stopped at
 			 * the same barrier: the first one speaks for all. */
