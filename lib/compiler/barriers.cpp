@@ -189,8 +189,50 @@ static llvm::Value *rematerialize(llvm::Instruction *i, llvm::Instruction *at)
 	return c;
 }
 
+/* Whether some region may store the demoted value in `a` and then load it
+ * again before the region ends.  A uniform value that is never reloaded in
+ * the region that stored it can live in one group-wide copy: work-items
+ * read the copy made before the region started, and whichever writes last
+ * wrote what all of them would have (context_slot.shared).  The loop
+ * vectorizer then sees a loop-invariant value (a uniform loop counter, a
+ * bound) instead of one loaded per work-item. */
+static bool reloaded_after_store(llvm::AllocaInst *a)
+{
+	auto loads_a = [&](llvm::Instruction &i) {
+		auto *l = llvm::dyn_cast<llvm::LoadInst>(&i);
+		return l && l->getPointerOperand() == a;
+	};
+	for (llvm::User *u : a->users()) {
+		auto *st = llvm::dyn_cast<llvm::StoreInst>(u);
+		if (!st)
+			continue;
+		for (llvm::Instruction *i = st->getNextNode(); i; i = i->getNextNode())
+			if (loads_a(*i))
+				return true;
+		std::vector<llvm::BasicBlock *> work;
+		std::set<llvm::BasicBlock *> seen;
+		if (!llvm::isa<llvm::ReturnInst>(st->getParent()->getTerminator()))
+			for (llvm::BasicBlock *s : llvm::successors(st->getParent()))
+				work.push_back(s);
+		while (!work.empty()) {
+			llvm::BasicBlock *bb = work.back();
+			work.pop_back();
+			if (!seen.insert(bb).second)
+				continue;
+			for (llvm::Instruction &i : *bb)
+				if (loads_a(i))
+					return true;
+			/* A return is a barrier: the region ends there. */
+			if (!llvm::isa<llvm::ReturnInst>(bb->getTerminator()))
+				for (llvm::BasicBlock *s : llvm::successors(bb))
+					work.push_back(s);
+		}
+	}
+	return false;
+}
+
 unsigned cut_at_barriers(llvm::Function &f, const wi_params &p,
-			 std::vector<context_slot> &slots,
+			 const divergence &div, std::vector<context_slot> &slots,
 			 uint64_t &context_size)
 {
 	std::vector<llvm::CallInst *> barriers;
@@ -296,12 +338,17 @@ unsigned cut_at_barriers(llvm::Function &f, const wi_params &p,
 		}
 	}
 	llvm::Instruction *alloca_at = &*entry->getFirstInsertionPt();
+	std::set<llvm::AllocaInst *> shared;
 	for (llvm::Instruction *i : demote) {
 		/* A PHI too: stored after the PHIs of its block, reloaded
 		 * at each use. */
+		bool uniform = div.uniform(i);
 		llvm::AllocaInst *a = llvm::DemoteRegToStack(*i, false, alloca_at);
-		if (a)
-			crossing.push_back(a);
+		if (!a)
+			continue;
+		crossing.push_back(a);
+		if (uniform && !reloaded_after_store(a))
+			shared.insert(a);
 	}
 
 	/* Their places in a work-item's row of the context. */
@@ -314,8 +361,9 @@ unsigned cut_at_barriers(llvm::Function &f, const wi_params &p,
 			size *= n->getZExtValue();
 		size = (size + align - 1) / align * align;
 		off = (off + align - 1) / align * align;
-		slots.push_back({a, off, size});
-		off += size;
+		bool is_shared = shared.count(a) > 0;
+		slots.push_back({a, off, size, is_shared});
+		off += is_shared ? 2 * size : size;
 	}
 	context_size = off;
 	return (unsigned)barriers.size();

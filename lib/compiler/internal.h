@@ -7,6 +7,7 @@
 
 #include <functional>
 #include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -128,6 +129,28 @@ local_layout layout_local_vars(llvm::Function &kernel);
  * local-memory sizes. */
 bool make_workgroup_function(llvm::Function &kernel, std::string &log);
 
+/* uniformity.cpp: which values of work-item function f are the same for
+ * every work-item of the group, and which blocks all of them reach
+ * together (under the OpenCL 3.0 rules; safe, not exact). */
+class divergence {
+public:
+	divergence(llvm::Function &f, const wi_params &p);
+	bool uniform(const llvm::Value *v) const;
+	bool reached_by_all(const llvm::BasicBlock *b) const;
+
+private:
+	std::set<const llvm::Value *> divergent;
+	std::set<const llvm::BasicBlock *> branches; /* divergent terminators */
+	std::set<const llvm::BasicBlock *> joins;    /* PHIs there diverge */
+	std::set<const llvm::BasicBlock *> partial;  /* reached by some only */
+};
+
+/* loop_barriers.cpp: puts an implicit barrier at the head of each innermost
+ * loop that every work-item runs the same number of times, so that the
+ * work-item loops run inside it and its body vectorizes across work-items;
+ * returns how many it added. */
+unsigned add_loop_barriers(llvm::Function &f, const wi_params &p);
+
 /* barriers.cpp: cuts `f` (a work-item function whose last parameters are
  * (info*, x, y, z, region)) at every barrier; returns the number of
  * barriers and fills in the per-work-item context the cut needs. */
@@ -135,10 +158,17 @@ struct context_slot {
 	llvm::AllocaInst *alloca;
 	uint64_t offset; /* in the per-work-item row, see workgroup.cpp */
 	uint64_t size;
+	/* A value every work-item holds alike, in one group-wide copy
+	 * instead of a row (see barriers.cpp): reads see `size` bytes at the
+	 * row's start, writes go to the `size` bytes after them, and the
+	 * work-group function copies the second into the first after each
+	 * region (the row is 2 * size bytes per work-item, so there is room
+	 * even for a group of one). */
+	bool shared = false;
 };
 bool is_barrier(const llvm::Function *callee);
 unsigned cut_at_barriers(llvm::Function &f, const wi_params &p,
-			 std::vector<context_slot> &slots,
+			 const divergence &div, std::vector<context_slot> &slots,
 			 uint64_t &context_size);
 /* The region id a work-item function returns when the kernel ends. */
 enum : uint32_t { REGION_EXIT = 0xffffffffu };
@@ -147,6 +177,16 @@ enum : uint32_t { REGION_EXIT = 0xffffffffu };
 inline std::string wg_name(llvm::StringRef k) { return ("__kiln_wg_" + k).str(); }
 inline std::string ctx_name(llvm::StringRef k) { return ("__kiln_ctx_" + k).str(); }
 inline std::string lmem_name(llvm::StringRef k) { return ("__kiln_lmem_" + k).str(); }
+
+/* printf.cpp: replaces the printf calls (OpenCL C 3.0 §6.15.14) that
+ * kernel's work-group function makes by records in the printf buffer
+ * (compiler.h), after make_workgroup_function; a kernel that prints gets
+ * the marker global printf_marker_prefix<name>.  False (with a log line)
+ * for a format that is not a string literal. */
+bool lower_printf(llvm::Function &kernel, std::string &log);
+/* Whether the module calls printf at all (the fast path skips the pass). */
+bool module_uses_printf(const llvm::Module &m);
+inline constexpr const char *printf_marker_prefix = "__kiln_printf_";
 
 /* True for an OpenCL kernel (spir_kernel or !kernel_arg_* metadata). */
 bool is_kernel(const llvm::Function &f);

@@ -290,9 +290,6 @@ static std::vector<llvm::Value *> place_slots(llvm::Function &f, const wi_params
 	llvm::Value *ctx = load_info(b, p.info, INFO_CONTEXT);
 	llvm::Value *nwi = load_info(b, p.info, INFO_NUM_WI);
 	for (const context_slot &s : slots) {
-		llvm::Value *off = b.CreateAdd(b.CreateMul(b.getInt64(s.offset), nwi),
-					       b.CreateMul(b.getInt64(s.size), lin));
-		llvm::Value *addr = b.CreateInBoundsGEP(b.getInt8Ty(), ctx, off);
 		/* Lifetime markers only make sense on allocas. */
 		std::vector<llvm::Instruction *> dead;
 		for (llvm::User *u : s.alloca->users())
@@ -301,11 +298,48 @@ static std::vector<llvm::Value *> place_slots(llvm::Function &f, const wi_params
 					dead.push_back(ii);
 		for (llvm::Instruction *d : dead)
 			d->eraseFromParent();
+		llvm::Value *row = b.CreateMul(b.getInt64(s.offset), nwi);
+		if (s.shared) {
+			/* Loads read the group's copy, stores write the
+			 * next one (context_slot). */
+			llvm::Value *rd = b.CreateInBoundsGEP(b.getInt8Ty(), ctx, row);
+			llvm::Value *wr = b.CreateConstInBoundsGEP1_64(b.getInt8Ty(), rd, s.size);
+			std::vector<llvm::User *> users(s.alloca->user_begin(),
+							s.alloca->user_end());
+			for (llvm::User *u : users) {
+				if (auto *l = llvm::dyn_cast<llvm::LoadInst>(u))
+					l->setOperand(l->getPointerOperandIndex(), rd);
+				else if (auto *st = llvm::dyn_cast<llvm::StoreInst>(u))
+					st->setOperand(st->getPointerOperandIndex(), wr);
+			}
+			s.alloca->eraseFromParent();
+			addrs.push_back(rd);
+			addrs.push_back(wr);
+			continue;
+		}
+		llvm::Value *off = b.CreateAdd(row, b.CreateMul(b.getInt64(s.size), lin));
+		llvm::Value *addr = b.CreateInBoundsGEP(b.getInt8Ty(), ctx, off);
 		s.alloca->replaceAllUsesWith(addr);
 		s.alloca->eraseFromParent();
 		addrs.push_back(addr);
 	}
 	return addrs;
+}
+
+/* After a region: the group-wide copies of uniform values take what the
+ * region wrote (context_slot.shared). */
+static void publish_shared_slots(llvm::IRBuilder<> &b, llvm::Value *ctx,
+				 llvm::Value *nwi,
+				 const std::vector<context_slot> &slots)
+{
+	for (const context_slot &s : slots) {
+		if (!s.shared)
+			continue;
+		llvm::Value *rd = b.CreateInBoundsGEP(b.getInt8Ty(), ctx,
+						      b.CreateMul(b.getInt64(s.offset), nwi));
+		llvm::Value *wr = b.CreateConstInBoundsGEP1_64(b.getInt8Ty(), rd, s.size);
+		b.CreateMemCpy(rd, llvm::MaybeAlign(4), wr, llvm::MaybeAlign(4), s.size);
+	}
 }
 
 /* An i32 alloca in f's entry that receives, before every return, the
@@ -450,10 +484,11 @@ bool make_workgroup_function(llvm::Function &k, std::string &log)
 	replace_workitem_calls(*wi, p, &wi->getEntryBlock());
 	uint64_t local_size = place_local_vars(*wi, p);
 	preoptimize(*wi);
+	add_loop_barriers(*wi, p);
 
 	std::vector<context_slot> slots;
 	uint64_t ctx_size = 0;
-	unsigned nbarriers = cut_at_barriers(*wi, p, slots, ctx_size);
+	unsigned nbarriers = cut_at_barriers(*wi, p, divergence(*wi, p), slots, ctx_size);
 	/* Where each work-item leaves the region it stopped at: one more
 	 * context slot, written by the work-item function itself so that its
 	 * alias scope is cloned with the others when the function is inlined
@@ -545,6 +580,7 @@ bool make_workgroup_function(llvm::Function &k, std::string &log)
 					      llvm::Value *y, llvm::Value *z) {
 				call_wi(bb, x, y, z, id);
 			});
+			publish_shared_slots(rb, ctx, nwi, slots);
 			/* Under the OpenCL 3.0 rule every work-item stopped at
 			 * the same barrier: the first one speaks for all. */
 			r->addIncoming(rb.CreateLoad(rb.getInt32Ty(), nb), rb.GetInsertBlock());
