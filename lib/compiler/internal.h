@@ -145,6 +145,11 @@ private:
 	std::set<const llvm::BasicBlock *> partial;  /* reached by some only */
 };
 
+/* scalarize.cpp: splits f's vector operations, loads and stores into
+ * scalar ones, so that the loop vectorizer can widen them across
+ * work-items. */
+void scalarize_vectors(llvm::Function &f);
+
 /* loop_barriers.cpp: puts an implicit barrier at the head of each innermost
  * loop that every work-item runs the same number of times, so that the
  * work-item loops run inside it and its body vectorizes across work-items;
@@ -184,8 +189,10 @@ inline std::string lmem_name(llvm::StringRef k) { return ("__kiln_lmem_" + k).st
  * the marker global printf_marker_prefix<name>.  False (with a log line)
  * for a format that is not a string literal. */
 bool lower_printf(llvm::Function &kernel, std::string &log);
-/* Whether the module calls printf at all (the fast path skips the pass). */
-bool module_uses_printf(const llvm::Module &m);
+/* Before the work-group functions are made: gives printf a name the
+ * library-call optimisations do not know; false when nothing calls printf
+ * (then lower_printf need not run: no code, no cost). */
+bool hide_printf(llvm::Module &m);
 inline constexpr const char *printf_marker_prefix = "__kiln_printf_";
 
 /* True for an OpenCL kernel (spir_kernel or !kernel_arg_* metadata). */

@@ -484,6 +484,7 @@ bool make_workgroup_function(llvm::Function &k, std::string &log)
 	replace_workitem_calls(*wi, p, &wi->getEntryBlock());
 	uint64_t local_size = place_local_vars(*wi, p);
 	preoptimize(*wi);
+	scalarize_vectors(*wi);
 	add_loop_barriers(*wi, p);
 
 	std::vector<context_slot> slots;

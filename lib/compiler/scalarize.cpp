@@ -1,0 +1,99 @@
+/* Scalarizing the kernel body before the work-group loops are made.
+ *
+ * LLVM 15's loop vectorizer gives up on a loop that holds any instruction
+ * of vector type ("instruction return type cannot be vectorized"), and an
+ * OpenCL kernel written with float4 or float3 is full of them.  Split into
+ * scalars, the same body vectorizes across work-items instead: 16
+ * work-items × 4 components rather than one work-item's 4 components.  The
+ * Scalarizer pass splits arithmetic, PHIs, selects and the element-wise
+ * intrinsics; it leaves memory alone (in LLVM 15 only a process-wide
+ * option changes that, and Kiln shares LLVM with its host application), so
+ * vector loads and stores are split here, one element at a time. */
+#include "compiler/internal.h"
+
+#include <llvm/IR/Instructions.h>
+#include <llvm/Transforms/InstCombine/InstCombine.h>
+#include <llvm/Transforms/Scalar/EarlyCSE.h>
+#include <llvm/Transforms/Scalar/Scalarizer.h>
+
+namespace kiln {
+
+/* Elements of a vector memory access that can be addressed one by one. */
+static llvm::FixedVectorType *splittable(llvm::Type *t, const llvm::DataLayout &dl)
+{
+	auto *vt = llvm::dyn_cast<llvm::FixedVectorType>(t);
+	if (!vt)
+		return nullptr;
+	llvm::Type *e = vt->getElementType();
+	uint64_t bits = dl.getTypeSizeInBits(e);
+	if (bits % 8 || dl.getTypeAllocSizeInBits(e) != bits ||
+	    dl.getTypeAllocSize(vt) != dl.getTypeAllocSize(e) * vt->getNumElements())
+		return nullptr;
+	return vt;
+}
+
+static void split_load(llvm::LoadInst *l, llvm::FixedVectorType *vt,
+		       const llvm::DataLayout &dl)
+{
+	llvm::IRBuilder<> b(l);
+	llvm::Type *e = vt->getElementType();
+	uint64_t size = dl.getTypeAllocSize(e);
+	llvm::Value *v = llvm::PoisonValue::get(vt);
+	for (unsigned i = 0; i < vt->getNumElements(); i++) {
+		llvm::Value *p = b.CreateConstInBoundsGEP1_64(e, l->getPointerOperand(), i);
+		llvm::LoadInst *el = b.CreateAlignedLoad(
+			e, p, llvm::commonAlignment(l->getAlign(), i * size));
+		el->copyMetadata(*l, {llvm::LLVMContext::MD_tbaa, llvm::LLVMContext::MD_alias_scope,
+				     llvm::LLVMContext::MD_noalias});
+		v = b.CreateInsertElement(v, el, i);
+	}
+	l->replaceAllUsesWith(v);
+	l->eraseFromParent();
+}
+
+static void split_store(llvm::StoreInst *s, llvm::FixedVectorType *vt,
+			const llvm::DataLayout &dl)
+{
+	llvm::IRBuilder<> b(s);
+	llvm::Type *e = vt->getElementType();
+	uint64_t size = dl.getTypeAllocSize(e);
+	for (unsigned i = 0; i < vt->getNumElements(); i++) {
+		llvm::Value *p = b.CreateConstInBoundsGEP1_64(e, s->getPointerOperand(), i);
+		llvm::StoreInst *el = b.CreateAlignedStore(
+			b.CreateExtractElement(s->getValueOperand(), i), p,
+			llvm::commonAlignment(s->getAlign(), i * size));
+		el->copyMetadata(*s, {llvm::LLVMContext::MD_tbaa, llvm::LLVMContext::MD_alias_scope,
+				     llvm::LLVMContext::MD_noalias});
+	}
+	s->eraseFromParent();
+}
+
+void scalarize_vectors(llvm::Function &f)
+{
+	const llvm::DataLayout &dl = f.getParent()->getDataLayout();
+	std::vector<llvm::Instruction *> work;
+	for (llvm::BasicBlock &bb : f)
+		for (llvm::Instruction &i : bb)
+			if (llvm::isa<llvm::LoadInst>(i) || llvm::isa<llvm::StoreInst>(i))
+				work.push_back(&i);
+	for (llvm::Instruction *i : work) {
+		if (auto *l = llvm::dyn_cast<llvm::LoadInst>(i)) {
+			if (auto *vt = l->isSimple() ? splittable(l->getType(), dl) : nullptr) {
+				split_load(l, vt, dl);
+			}
+		} else if (auto *s = llvm::dyn_cast<llvm::StoreInst>(i)) {
+			llvm::Type *t = s->getValueOperand()->getType();
+			if (auto *vt = s->isSimple() ? splittable(t, dl) : nullptr) {
+				split_store(s, vt, dl);
+			}
+		}
+	}
+	pass_env env;
+	llvm::FunctionPassManager fpm;
+	fpm.addPass(llvm::ScalarizerPass());
+	fpm.addPass(llvm::InstCombinePass());
+	fpm.addPass(llvm::EarlyCSEPass());
+	fpm.run(f, env.fam);
+}
+
+} // namespace kiln
