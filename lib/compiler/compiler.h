@@ -153,7 +153,7 @@ struct kiln_wg_state {
 	char *context;        /* per-worker heap storage for values live
 				 across barriers: kiln_kernel_native's
 				 context_size bytes per work-item */
-	void *printf_buffer;  /* reserved for printf */
+	void *printf_buffer;  /* struct kiln_printf_buffer, or NULL */
 	void *reserved[4];
 };
 
@@ -177,7 +177,46 @@ struct kiln_kernel_native {
 	kiln_wg_fn fn;
 	size_t context_size; /* bytes per work-item of barrier context */
 	size_t local_mem_size; /* kernel-scope __local bytes */
+	bool uses_printf;      /* needs a printf buffer (see below) */
 };
+/* --- printf (OpenCL C 3.0 §6.15.14; lib/compiler/printf.cpp) ----------
+ * A kernel that calls printf has uses_printf set; the runtime then points
+ * state->printf_buffer of every group at one buffer per NDRange command.
+ * Each printf call reserves a record with one atomic add on `used` and
+ * writes it only if it fits below `capacity` (else printf returns -1);
+ * the runtime formats the records in order when the command completes
+ * (lib/core/printf_buffer.c).  Records start 8-byte aligned at data + offset:
+ *   u64 site   address of the call's struct kiln_printf_site (constant
+ *              data of the executable, alive while the program is)
+ *   u64 format address of the format string (a literal, same lifetime)
+ *   arguments  each at its site's offset, vectors as their elements
+ * A zero site ends the records (the buffer starts zeroed). */
+struct kiln_printf_buffer {
+	uint64_t used;     /* bytes reserved (may grow past capacity) */
+	uint64_t capacity; /* bytes of data */
+	unsigned char data[];
+};
+enum kiln_printf_arg_kind {
+	KILN_PRINTF_ARG_NONE,  /* a type printf cannot show: not stored */
+	KILN_PRINTF_ARG_INT,   /* count elements of elem_size bytes */
+	KILN_PRINTF_ARG_FLOAT, /* half, float or double elements */
+	KILN_PRINTF_ARG_PTR,   /* an address (u64) */
+	KILN_PRINTF_ARG_STR,   /* the address (u64) of a NUL-terminated
+				  constant string in the executable */
+};
+struct kiln_printf_arg {
+	uint8_t kind;
+	uint8_t elem_size;
+	uint8_t count;         /* 1 for scalars */
+	uint8_t pad;
+	uint32_t offset;       /* from the record's start */
+};
+struct kiln_printf_site {
+	uint32_t record_size;  /* a multiple of 8 */
+	uint32_t num_args;
+	struct kiln_printf_arg args[];
+};
+
 /* Looks up kernel `name`'s work-group function; false if absent. */
 bool kiln_executable_kernel(struct kiln_executable *exe, const char *name,
 			    struct kiln_kernel_native *out);

@@ -92,6 +92,20 @@ static bool link_kernel_lib(llvm::Module &m, const struct kiln_target *t,
 	return true;
 }
 
+/* The build options kernel-lib reads (kernel-lib/math_float.h): the
+ * constant __kiln_fast_math is 1 under -cl-fast-relaxed-math (or
+ * -cl-unsafe-math-optimizations), selecting the relaxed variants that
+ * OpenCL C 3.0 section 7.4 allows; a constant, so the choice folds away
+ * after inlining. */
+static void define_lib_options(llvm::Module &m, const build_options &o)
+{
+	llvm::GlobalVariable *g = m.getGlobalVariable("__kiln_fast_math", true);
+	if (!g || !g->isDeclaration())
+		return;
+	g->setInitializer(llvm::ConstantInt::get(g->getValueType(), o.fast_math ? 1 : 0));
+	g->setConstant(true);
+}
+
 /* Built-ins neither the program nor kernel-lib defines, nor the work-group
  * pass replaced: their absence is a build error with a clear message.
  * Plain C names (memcpy, from lowered intrinsics) come from the process. */
@@ -102,7 +116,9 @@ static bool check_undefined(llvm::Module &m, std::string &log)
 		if (!f.isDeclaration() || f.isIntrinsic() || f.use_empty())
 			continue;
 		llvm::StringRef n = f.getName();
-		if (n.startswith("_Z") || n.startswith("__kiln") || n.startswith("__")) {
+		/* printf too: the host's must never be called from a kernel. */
+		if (n.startswith("_Z") || n.startswith("__kiln") || n.startswith("__") ||
+		    n == "printf") {
 			log += "error: built-in function '" + n.str() +
 			       "' is not available\n";
 			ok = false;
@@ -164,6 +180,7 @@ static bool finalize(const struct kiln_target *t, const struct kiln_blob *ir,
 	m->setTargetTriple(tm->getTargetTriple().str());
 	if (!link_kernel_lib(*m, t, log))
 		return false;
+	define_lib_options(*m, o);
 	retarget(*m, t);
 
 	std::vector<llvm::Function *> kernels;
@@ -179,9 +196,15 @@ static bool finalize(const struct kiln_target *t, const struct kiln_blob *ir,
 			g.setLinkage(llvm::GlobalValue::InternalLinkage);
 	inline_all(*m);
 
+	bool printing = hide_printf(*m);
 	for (llvm::Function *k : kernels)
 		if (!make_workgroup_function(*k, log))
 			return false;
+	/* printf needs the work-group function's state (printf.cpp). */
+	if (printing)
+		for (llvm::Function *k : kernels)
+			if (!lower_printf(*k, log))
+				return false;
 	for (llvm::Function *k : kernels)
 		k->setLinkage(llvm::GlobalValue::InternalLinkage);
 
@@ -244,7 +267,8 @@ extern "C" const char *kiln_compiler_id(void)
 		char hex[17];
 		snprintf(hex, sizeof(hex), "%016llx", (unsigned long long)h);
 		id = std::string("kiln-" KILN_VERSION_STRING " llvm-") +
-		     LLVM_VERSION_STRING + " klib-" + hex;
+		     LLVM_VERSION_STRING + " klib-" + hex + " build-" +
+		     kiln::own_build_id();
 	});
 	return id.c_str();
 }

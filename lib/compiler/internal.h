@@ -35,6 +35,10 @@ void log_diagnostics(llvm::LLVMContext &ctx, std::string &log);
 void drop_diagnostics(llvm::LLVMContext &ctx);
 bool give_blob(const std::string &bytes, struct kiln_blob *out);
 
+/* build_id.cpp: the GNU build id of the object Kiln's compiler is in
+ * (hex), or "none"; part of kiln_compiler_id. */
+std::string own_build_id();
+
 /* --- ir.cpp: bitcode at the door ------------------------------------- */
 
 std::unique_ptr<llvm::Module> read_ir(llvm::LLVMContext &ctx,
@@ -150,6 +154,13 @@ private:
  * work-items. */
 void scalarize_vectors(llvm::Function &f);
 
+/* divergent_loops.cpp: rewrites each innermost loop that all work-items
+ * reach but leave at different times into one they leave together: a
+ * work-item that is done skips the body until no work-item of the group
+ * wants another iteration (a group-wide flag, context_slot::ANY), so the
+ * body vectorizes across work-items under a mask.  Returns how many. */
+unsigned converge_divergent_loops(llvm::Function &f, const wi_params &p);
+
 /* loop_barriers.cpp: puts an implicit barrier at the head of each innermost
  * loop that every work-item runs the same number of times, so that the
  * work-item loops run inside it and its body vectorizes across work-items;
@@ -163,13 +174,24 @@ struct context_slot {
 	llvm::AllocaInst *alloca;
 	uint64_t offset; /* in the per-work-item row, see workgroup.cpp */
 	uint64_t size;
-	/* A value every work-item holds alike, in one group-wide copy
-	 * instead of a row (see barriers.cpp): reads see `size` bytes at the
-	 * row's start, writes go to the `size` bytes after them, and the
-	 * work-group function copies the second into the first after each
-	 * region (the row is 2 * size bytes per work-item, so there is room
-	 * even for a group of one). */
-	bool shared = false;
+	enum kind_t {
+		/* One value per work-item: a row of the context. */
+		ROW,
+		/* A value every work-item holds alike, in one group-wide
+		 * copy (see barriers.cpp): reads see `size` bytes at the
+		 * slot's start, writes go to the `size` bytes after them,
+		 * and the work-group function copies the second into the
+		 * first after each region (size holds 2 × the value, so
+		 * there is room even for a group of one). */
+		SHARED,
+		/* An i32 flag that reads as "any work-item of the group
+		 * wrote non-zero in the previous region" (divergent_loops.cpp
+		 * marks it with !kiln.any): each work-item writes its own
+		 * row element, reads see one group-wide word after the row,
+		 * which the work-group function sets to the OR of the row
+		 * after each region (size is 8: the row, and room for it). */
+		ANY,
+	} kind = ROW;
 };
 bool is_barrier(const llvm::Function *callee);
 unsigned cut_at_barriers(llvm::Function &f, const wi_params &p,

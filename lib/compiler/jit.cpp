@@ -9,7 +9,9 @@
 #include <llvm/Object/ObjectFile.h>
 #include <llvm/Support/MemoryBuffer.h>
 
+#include <cstring>
 #include <map>
+#include <set>
 
 struct kiln_executable {
 	std::unique_ptr<llvm::orc::LLJIT> jit;
@@ -54,6 +56,7 @@ bool load_object(const struct kiln_target *t, llvm::StringRef obj,
 		return false;
 	}
 	std::vector<std::string> names;
+	std::set<std::string> printf_kernels; /* printf.cpp's markers */
 	for (const llvm::object::SymbolRef &s : (*objfile)->symbols()) {
 		auto name = s.getName();
 		if (!name) {
@@ -62,6 +65,9 @@ bool load_object(const struct kiln_target *t, llvm::StringRef obj,
 		}
 		if (name->startswith("__kiln_wg_"))
 			names.push_back(name->drop_front(10).str());
+		else if (name->startswith(printf_marker_prefix))
+			printf_kernels.insert(
+				name->drop_front(strlen(printf_marker_prefix)).str());
 	}
 
 	auto jit = llvm::orc::LLJITBuilder().setJITTargetMachineBuilder(jtmb_for(t)).create();
@@ -100,6 +106,7 @@ bool load_object(const struct kiln_target *t, llvm::StringRef obj,
 		k.fn = fn->toPtr<kiln_wg_fn>();
 		k.context_size = *cs->toPtr<const uint64_t *>();
 		k.local_mem_size = *ls->toPtr<const uint64_t *>();
+		k.uses_printf = printf_kernels.count(n) != 0;
 		exe->kernels[n] = k;
 	}
 	*out = exe.release();

@@ -15,6 +15,7 @@
 #include "image.h"
 #include "sampler.h"
 #include "queue.h"
+#include "printf_buffer.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -112,6 +113,7 @@ struct ndrange_cmd {
 	size_t edge[3];         /* size of the last group in each dimension */
 	struct scratch_table *scratch;
 	atomic_int error;
+	struct kiln_printf_buffer *printf_buf; /* while it runs, if it prints */
 };
 
 static void run_chunk(void *arg, size_t index, unsigned worker)
@@ -132,6 +134,7 @@ static void run_chunk(void *arg, size_t index, unsigned worker)
 	memset(&st, 0, sizeof(st));
 	st.local_mem = s->local;
 	st.context = s->context;
+	st.printf_buffer = c->printf_buf;
 	size_t first = index * c->chunk;
 	size_t last = first + c->chunk < c->num_groups ? first + c->chunk
 						       : c->num_groups;
@@ -159,7 +162,21 @@ static cl_int ndrange_run(struct kiln_command *cmd)
 	if (!c->scratch)
 		return CL_OUT_OF_HOST_MEMORY;
 	size_t items = (c->num_groups + c->chunk - 1) / c->chunk;
+	/* A kernel that prints gets a buffer of CL_DEVICE_PRINTF_BUFFER_SIZE
+	 * bytes; its text is out before the event is CL_COMPLETE (OpenCL C
+	 * 3.0 §6.15.14.1), which also makes clFinish see it. */
+	if (c->native.uses_printf) {
+		size_t cap = cmd->device->props.printf_buffer_size;
+		c->printf_buf = kiln_printf_buffer_new(cap ? cap : (size_t)1 << 20);
+		if (!c->printf_buf)
+			return CL_OUT_OF_HOST_MEMORY;
+	}
 	cmd->device->driver->parallel_for(cmd->device, items, run_chunk, c);
+	if (c->printf_buf) {
+		kiln_printf_flush(c->printf_buf);
+		kiln_printf_buffer_free(c->printf_buf);
+		c->printf_buf = NULL;
+	}
 	return atomic_load(&c->error);
 }
 
