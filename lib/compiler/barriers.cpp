@@ -193,7 +193,7 @@ static llvm::Value *rematerialize(llvm::Instruction *i, llvm::Instruction *at)
  * again before the region ends.  A uniform value that is never reloaded in
  * the region that stored it can live in one group-wide copy: work-items
  * read the copy made before the region started, and whichever writes last
- * wrote what all of them would have (context_slot.shared).  The loop
+ * wrote what all of them would have (context_slot::SHARED).  The loop
  * vectorizer then sees a loop-invariant value (a uniform loop counter, a
  * bound) instead of one loaded per work-item. */
 static bool reloaded_after_store(llvm::AllocaInst *a)
@@ -361,9 +361,15 @@ unsigned cut_at_barriers(llvm::Function &f, const wi_params &p,
 			size *= n->getZExtValue();
 		size = (size + align - 1) / align * align;
 		off = (off + align - 1) / align * align;
-		bool is_shared = shared.count(a) > 0;
-		slots.push_back({a, off, size, is_shared});
-		off += is_shared ? 2 * size : size;
+		context_slot::kind_t kind = context_slot::ROW;
+		if (a->getMetadata("kiln.any")) {
+			kind = context_slot::ANY;
+			size = 8;
+		} else if (shared.count(a)) {
+			kind = context_slot::SHARED;
+		}
+		slots.push_back({a, off, size, kind});
+		off += kind == context_slot::SHARED ? 2 * size : size;
 	}
 	context_size = off;
 	return (unsigned)barriers.size();

@@ -299,7 +299,26 @@ static std::vector<llvm::Value *> place_slots(llvm::Function &f, const wi_params
 		for (llvm::Instruction *d : dead)
 			d->eraseFromParent();
 		llvm::Value *row = b.CreateMul(b.getInt64(s.offset), nwi);
-		if (s.shared) {
+		if (s.kind == context_slot::ANY) {
+			/* Stores write this work-item's element, loads read
+			 * the group's OR, kept after the row. */
+			llvm::Value *base = b.CreateInBoundsGEP(b.getInt8Ty(), ctx, row);
+			llvm::Value *mine = b.CreateInBoundsGEP(b.getInt32Ty(), base, lin);
+			llvm::Value *any = b.CreateInBoundsGEP(b.getInt32Ty(), base, nwi);
+			std::vector<llvm::User *> users(s.alloca->user_begin(),
+							s.alloca->user_end());
+			for (llvm::User *u : users) {
+				if (auto *l = llvm::dyn_cast<llvm::LoadInst>(u))
+					l->setOperand(l->getPointerOperandIndex(), any);
+				else if (auto *st = llvm::dyn_cast<llvm::StoreInst>(u))
+					st->setOperand(st->getPointerOperandIndex(), mine);
+			}
+			s.alloca->eraseFromParent();
+			addrs.push_back(mine);
+			addrs.push_back(any);
+			continue;
+		}
+		if (s.kind == context_slot::SHARED) {
 			/* Loads read the group's copy, stores write the
 			 * next one (context_slot). */
 			llvm::Value *rd = b.CreateInBoundsGEP(b.getInt8Ty(), ctx, row);
@@ -326,19 +345,49 @@ static std::vector<llvm::Value *> place_slots(llvm::Function &f, const wi_params
 	return addrs;
 }
 
+/* any = row[0] | ... | row[nwi - 1], the word after the row
+ * (context_slot::ANY). */
+static void publish_any(llvm::IRBuilder<> &b, llvm::Value *base, llvm::Value *nwi)
+{
+	llvm::Function *f = b.GetInsertBlock()->getParent();
+	llvm::LLVMContext &c = f->getContext();
+	llvm::BasicBlock *pre = b.GetInsertBlock();
+	auto *loop = llvm::BasicBlock::Create(c, "any.loop", f);
+	auto *done = llvm::BasicBlock::Create(c, "any.done", f);
+	b.CreateBr(loop);
+	b.SetInsertPoint(loop);
+	llvm::PHINode *i = b.CreatePHI(b.getInt64Ty(), 2, "any.i");
+	llvm::PHINode *acc = b.CreatePHI(b.getInt32Ty(), 2, "any.acc");
+	i->addIncoming(b.getInt64(0), pre);
+	acc->addIncoming(b.getInt32(0), pre);
+	llvm::Value *v = b.CreateLoad(b.getInt32Ty(),
+				      b.CreateInBoundsGEP(b.getInt32Ty(), base, i));
+	llvm::Value *acc1 = b.CreateOr(acc, v);
+	llvm::Value *i1 = b.CreateNUWAdd(i, b.getInt64(1));
+	i->addIncoming(i1, loop);
+	acc->addIncoming(acc1, loop);
+	b.CreateCondBr(b.CreateICmpULT(i1, nwi), loop, done);
+	b.SetInsertPoint(done);
+	b.CreateStore(acc1, b.CreateInBoundsGEP(b.getInt32Ty(), base, nwi));
+}
+
 /* After a region: the group-wide copies of uniform values take what the
- * region wrote (context_slot.shared). */
+ * region wrote, and group-wide flags the OR of the work-items' words. */
 static void publish_shared_slots(llvm::IRBuilder<> &b, llvm::Value *ctx,
 				 llvm::Value *nwi,
 				 const std::vector<context_slot> &slots)
 {
 	for (const context_slot &s : slots) {
-		if (!s.shared)
+		if (s.kind == context_slot::ROW)
 			continue;
-		llvm::Value *rd = b.CreateInBoundsGEP(b.getInt8Ty(), ctx,
-						      b.CreateMul(b.getInt64(s.offset), nwi));
-		llvm::Value *wr = b.CreateConstInBoundsGEP1_64(b.getInt8Ty(), rd, s.size);
-		b.CreateMemCpy(rd, llvm::MaybeAlign(4), wr, llvm::MaybeAlign(4), s.size);
+		llvm::Value *base = b.CreateInBoundsGEP(b.getInt8Ty(), ctx,
+							b.CreateMul(b.getInt64(s.offset), nwi));
+		if (s.kind == context_slot::ANY) {
+			publish_any(b, base, nwi);
+			continue;
+		}
+		llvm::Value *wr = b.CreateConstInBoundsGEP1_64(b.getInt8Ty(), base, s.size);
+		b.CreateMemCpy(base, llvm::MaybeAlign(4), wr, llvm::MaybeAlign(4), s.size);
 	}
 }
 
@@ -486,6 +535,7 @@ bool make_workgroup_function(llvm::Function &k, std::string &log)
 	preoptimize(*wi);
 	scalarize_vectors(*wi);
 	add_loop_barriers(*wi, p);
+	converge_divergent_loops(*wi, p);
 
 	std::vector<context_slot> slots;
 	uint64_t ctx_size = 0;

@@ -115,6 +115,39 @@ static const char *src =
 	"  for (int k = 0; k < n; k++) acc = acc * 5 + in[k * 1000 + y * w + x];\n"
 	"  out[y * w + x] = acc;\n"
 	"}\n"
+	/* Divergent loops the compiler makes the group leave together
+	 * (divergent_loops.cpp): two exits and a value live after the loop,
+	 * one inside a uniform loop with stores in it, one before a
+	 * barrier. */
+	"kernel void escape(global int *out, global const int *in, int n)\n"
+	"{\n"
+	"  int g = get_global_id(0), k = 0, v = in[g] & 15;\n"
+	"  while (k < n + g % 13) {\n"
+	"    if (v > 1000) break;\n"
+	"    v = v * 3 + k;\n"
+	"    k++;\n"
+	"  }\n"
+	"  out[g] = k * 100000 + v;\n"
+	"}\n"
+	"kernel void div_in_uniform(global int *out, global const int *in, int n)\n"
+	"{\n"
+	"  int g = get_global_id(0), acc = 0;\n"
+	"  for (int i = 0; i < n; i++) {\n"
+	"    int k = 0;\n"
+	"    while (k < (g + i) % 5) { out[g] = k; k++; }\n"
+	"    acc += k * i;\n"
+	"  }\n"
+	"  out[g] = acc;\n"
+	"}\n"
+	"kernel void div_barrier(global int *out, global const int *in, int n)\n"
+	"{\n"
+	"  local int tmp[1024];\n"
+	"  int g = get_global_id(0), l = get_local_id(0), ls = get_local_size(0), k = 0;\n"
+	"  while (k < (in[g] & 7) + n % 3) k++;\n"
+	"  tmp[l] = k;\n"
+	"  barrier(CLK_LOCAL_MEM_FENCE);\n"
+	"  out[g] = tmp[(l + 1) % ls] * 10 + k;\n"
+	"}\n"
 	/* Float accumulation, as in a matrix product (the host computes it in
 	 * double; contraction into fma is allowed, so the check has a
 	 * tolerance). */
@@ -126,11 +159,21 @@ static const char *src =
 	"  out[g] = acc;\n"
 	"}\n";
 
-enum { K_SUM, K_DIV_BOUND, K_DIV_REACH, K_BRK, K_DIV_BRK, K_NESTED, K_RET, K_PRIV };
+enum { K_SUM, K_DIV_BOUND, K_DIV_REACH, K_BRK, K_DIV_BRK, K_NESTED, K_RET, K_PRIV,
+       K_ESCAPE, K_DIV_IN_UNIFORM, K_DIV_BARRIER, K_COUNT };
 
 static int in_host[N * W];
 
-static int reference(int kernel, int g, int n)
+/* div_barrier's value for work-item g: k of its right neighbour in the
+ * group (groups of `local`, the last one shorter) and its own. */
+static int div_barrier_ref(int g, int n, int local)
+{
+	int start = g / local * local, ls = W - start < local ? W - start : local;
+	int l = g - start, nb = start + (l + 1) % ls;
+	return ((in_host[nb] & 7) + n % 3) * 10 + (in_host[g] & 7) + n % 3;
+}
+
+static int reference(int kernel, int g, int n, int local)
 {
 	const int *in = in_host;
 	int acc = 0, k;
@@ -182,6 +225,21 @@ static int reference(int kernel, int g, int n)
 				return acc;
 		}
 		return -1;
+	case K_ESCAPE: {
+		int v = in[g] & 15;
+		for (k = 0; k < n + g % 13; k++) {
+			if (v > 1000)
+				break;
+			v = v * 3 + k;
+		}
+		return k * 100000 + v;
+	}
+	case K_DIV_IN_UNIFORM:
+		for (int i = 0; i < n; i++)
+			acc += (g + i) % 5 * i;
+		return acc;
+	case K_DIV_BARRIER:
+		return div_barrier_ref(g, n, local);
 	case K_PRIV: {
 		int a[8];
 		for (k = 0; k < 8; k++)
@@ -197,7 +255,8 @@ static int reference(int kernel, int g, int n)
 }
 
 static const char *names[] = { "sum", "div_bound", "div_reach", "brk", "div_brk",
-			       "nested", "ret", "priv" };
+			       "nested", "ret", "priv", "escape", "div_in_uniform",
+			       "div_barrier" };
 
 static cl_mem make_buffer(size_t size, void *data)
 {
@@ -225,9 +284,10 @@ static void run_1d(cl_program p, int kernel, int n, size_t local, cl_mem in, cl_
 	CHECK_OK(clEnqueueReadBuffer(queue, out, CL_TRUE, 0, sizeof(got), got, 0, NULL, NULL));
 	int bad = 0;
 	for (int g = 0; g < W; g++)
-		if (got[g] != reference(kernel, g, n) && bad++ < 3)
+		if (got[g] != reference(kernel, g, n, (int)local) && bad++ < 3)
 			fprintf(stderr, "%s (local %zu, n %d): out[%d] = %d, expected %d\n",
-				names[kernel], local, n, g, got[g], reference(kernel, g, n));
+				names[kernel], local, n, g, got[g],
+				reference(kernel, g, n, (int)local));
 	CHECK(bad == 0);
 	clReleaseKernel(k);
 }
@@ -366,10 +426,12 @@ int main(void)
 	cl_mem out = make_buffer(W * sizeof(int), NULL);
 	static const size_t locals[] = { 0, 1, 8, 64, 100, 256 };
 	static const int trips[] = { 0, 1, N };
-	for (int kernel = K_SUM; kernel <= K_PRIV; kernel++)
+	for (int kernel = K_SUM; kernel < K_COUNT; kernel++)
 		for (size_t li = 0; li < sizeof(locals) / sizeof(locals[0]); li++)
 			for (size_t t = 0; t < sizeof(trips) / sizeof(trips[0]); t++)
-				run_1d(p, kernel, trips[t], locals[li], in, out);
+				/* div_barrier's reference needs the group size. */
+				if (kernel != K_DIV_BARRIER || locals[li])
+					run_1d(p, kernel, trips[t], locals[li], in, out);
 	test_mixed(p, in, out);
 	test_two_d(p, in, out);
 	test_fdot(p);
