@@ -60,11 +60,11 @@ KL_INL double kl_log2(double x) { return kl_log_scaled(x, KL_INV_LN2, KL_INV_LN2
 KL_INL double kl_log10(double x) { return kl_log_scaled(x, KL_INV_LN10, KL_INV_LN10_TAIL); }
 
 
-KL_MATH_F1(exp, kl_exp)
-KL_MATH_F1(exp2, kl_exp2)
-KL_MATH_F1(exp10, kl_exp10)
-KL_MATH_F1(expm1, kl_expm1)
-KL_MATH_F1(log, kl_log)
-KL_MATH_F1(log2, kl_log2)
-KL_MATH_F1(log10, kl_log10)
-KL_MATH_F1(log1p, kl_log1p)
+KL_MATH_FF1(exp, klf_exp, kl_exp)
+KL_MATH_FF1(exp2, klf_exp2, kl_exp2)
+KL_MATH_FF1(exp10, klf_exp10, kl_exp10)
+KL_MATH_FF1(expm1, klf_expm1, kl_expm1)
+KL_MATH_FF1(log, klf_log, kl_log)
+KL_MATH_FF1(log2, klf_log2, kl_log2)
+KL_MATH_FF1(log10, klf_log10, kl_log10)
+KL_MATH_FF1(log1p, klf_log1p, kl_log1p)

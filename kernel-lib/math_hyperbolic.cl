@@ -101,9 +101,9 @@ KL_INL double kl_atanh(double x)
 	return kl_isnan(x) ? x : r;
 }
 
-KL_MATH_F1(sinh, kl_sinh)
-KL_MATH_F1(cosh, kl_cosh)
-KL_MATH_F1(tanh, kl_tanh)
+KL_MATH_FF1(sinh, klf_sinh, kl_sinh)
+KL_MATH_FF1(cosh, klf_cosh, kl_cosh)
+KL_MATH_FF1(tanh, klf_tanh, kl_tanh)
 KL_MATH_F1(asinh, kl_asinh)
 KL_MATH_F1(acosh, kl_acosh)
 KL_MATH_F1(atanh, kl_atanh)

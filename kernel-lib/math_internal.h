@@ -484,4 +484,7 @@ KL_INL double kl_asin_tail(double s)
 	double KL_OVL F(double x, double y) { return D(x, y); }                \
 	KL_SPLIT2(F, float, float, float) KL_SPLIT2(F, double, double, double)
 
+/* the native float algorithms (float forms of the hot functions) */
+#include "math_float.h"
+
 #endif

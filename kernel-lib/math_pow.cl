@@ -78,12 +78,12 @@ KL_INL double kl_rootn(double x, int n)
 	return kl_isnan(x) ? x : r;
 }
 
-KL_MATH_F2(pow, kl_pow)
-KL_MATH_F2(powr, kl_powr)
+KL_MATH_FF2_FAST(pow, klf_pow, kl_pow)
+KL_MATH_FF2_FAST(powr, klf_powr, kl_powr)
 
-float KL_OVL pown(float x, int n) { return (float)kl_pow((double)x, (double)n); }
+float KL_OVL pown(float x, int n) { return klf_pown(x, n); }
 double KL_OVL pown(double x, int n) { return kl_pow(x, (double)n); }
-float KL_OVL rootn(float x, int n) { return (float)kl_rootn((double)x, n); }
+float KL_OVL rootn(float x, int n) { return klf_rootn(x, n); }
 double KL_OVL rootn(double x, int n) { return kl_rootn(x, n); }
 KL_SPLIT2(pown, float, float, int) KL_SPLIT2(pown, double, double, int)
 KL_SPLIT2(rootn, float, float, int) KL_SPLIT2(rootn, double, double, int)

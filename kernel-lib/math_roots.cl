@@ -47,7 +47,7 @@ KL_INL double kl_cbrt(double x)
 	r = __builtin_copysign(r, x);
 	return kl_isnan(x) ? x : r;
 }
-KL_MATH_F1(cbrt, kl_cbrt)
+KL_MATH_FF1(cbrt, klf_cbrt, kl_cbrt)
 
 /* hypot: float in double (exact squares); double scaled by a power of 2
  * so the squares neither overflow nor underflow (C99 F.9.4.3: an infinite

@@ -181,20 +181,20 @@ KL_INL double kl_acospi(double x) { return kl_acos(x) * KL_INV_PI; }
 KL_INL double kl_atanpi(double x) { return kl_atan(x) * KL_INV_PI; }
 KL_INL double kl_atan2pi(double y, double x) { return kl_atan2(y, x) * KL_INV_PI; }
 
-KL_MATH_F1(sin, kl_sin)
-KL_MATH_F1(cos, kl_cos)
-KL_MATH_F1(tan, kl_tan)
-KL_MATH_F1(asin, kl_asin)
-KL_MATH_F1(acos, kl_acos)
-KL_MATH_F1(atan, kl_atan)
-KL_MATH_F2(atan2, kl_atan2)
-KL_MATH_F1(sinpi, kl_sinpi)
-KL_MATH_F1(cospi, kl_cospi)
-KL_MATH_F1(tanpi, kl_tanpi)
-KL_MATH_F1(asinpi, kl_asinpi)
-KL_MATH_F1(acospi, kl_acospi)
-KL_MATH_F1(atanpi, kl_atanpi)
-KL_MATH_F2(atan2pi, kl_atan2pi)
+KL_MATH_FF1_FAST(sin, klf_sin, kl_sin)
+KL_MATH_FF1_FAST(cos, klf_cos, kl_cos)
+KL_MATH_FF1_FAST(tan, klf_tan, kl_tan)
+KL_MATH_FF1(asin, klf_asin, kl_asin)
+KL_MATH_FF1(acos, klf_acos, kl_acos)
+KL_MATH_FF1(atan, klf_atan, kl_atan)
+KL_MATH_FF2(atan2, klf_atan2, kl_atan2)
+KL_MATH_FF1(sinpi, klf_sinpi, kl_sinpi)
+KL_MATH_FF1(cospi, klf_cospi, kl_cospi)
+KL_MATH_FF1(tanpi, klf_tanpi, kl_tanpi)
+KL_MATH_FF1(asinpi, klf_asinpi, kl_asinpi)
+KL_MATH_FF1(acospi, klf_acospi, kl_acospi)
+KL_MATH_FF1(atanpi, klf_atanpi, kl_atanpi)
+KL_MATH_FF2(atan2pi, klf_atan2pi, kl_atan2pi)
 
 /* sincos: both from one reduction; the cosine through the pointer. */
 KL_INL double kl_sincos(double x, double *c)
@@ -208,27 +208,35 @@ KL_INL double kl_sincos(double x, double *c)
 	return kl_isfinite(x) ? s : x - x;
 }
 
-#define SINCOS_AS(AS, T, W)                                                    \
+KL_INL float klf_sincos_sel(float x, float *c)
+{
+	return KLF_FAST ? klf_sincos_fast(x, c) : klf_sincos(x, c);
+}
+
+/* float from the float core, double from the double one (C: the core's
+ * type). */
+#define SINCOS_AS(AS, T, W, C, CORE)                                           \
 	T##W KL_OVL sincos(T##W x, AS T##W *c)                                 \
 	{                                                                      \
 		T##W s;                                                        \
 		for (int i = 0; i < (W); i++) {                                \
-			double cc;                                             \
-			s[i] = (T)kl_sincos((double)x[i], &cc);                \
+			C cc;                                                  \
+			s[i] = (T)CORE((C)x[i], &cc);                          \
 			(*c)[i] = (T)cc;                                       \
 		}                                                              \
 		return s;                                                      \
 	}
-#define SINCOS_AS1(AS, T)                                                      \
+#define SINCOS_AS1(AS, T, C, CORE)                                             \
 	T KL_OVL sincos(T x, AS T *c)                                          \
 	{                                                                      \
-		double cc;                                                     \
-		T s = (T)kl_sincos((double)x, &cc);                            \
+		C cc;                                                          \
+		T s = (T)CORE((C)x, &cc);                                      \
 		*c = (T)cc;                                                    \
 		return s;                                                      \
 	}
-#define SINCOS_ALL(AS, T)                                                      \
-	SINCOS_AS1(AS, T) SINCOS_AS(AS, T, 2) SINCOS_AS(AS, T, 3)              \
-	SINCOS_AS(AS, T, 4) SINCOS_AS(AS, T, 8) SINCOS_AS(AS, T, 16)
-KL_AS_WRITABLE(SINCOS_ALL, float)
-KL_AS_WRITABLE(SINCOS_ALL, double)
+#define SINCOS_ALL(AS, T, C, CORE)                                             \
+	SINCOS_AS1(AS, T, C, CORE) SINCOS_AS(AS, T, 2, C, CORE)                \
+	SINCOS_AS(AS, T, 3, C, CORE) SINCOS_AS(AS, T, 4, C, CORE)              \
+	SINCOS_AS(AS, T, 8, C, CORE) SINCOS_AS(AS, T, 16, C, CORE)
+KL_AS_WRITABLE(SINCOS_ALL, float, float, klf_sincos_sel)
+KL_AS_WRITABLE(SINCOS_ALL, double, double, kl_sincos)
