@@ -142,9 +142,10 @@ CL_API_ENTRY cl_mem CL_API_CALL clCreateBuffer(cl_context context,
 					    host_ptr, errcode_ret);
 }
 
-/* §5.2.1 clCreateSubBuffer: flags the sub-buffer may not ask for given its
- * parent's (a write-only parent cannot give a readable sub-buffer, ...). */
-static bool sub_flags_conflict(cl_mem_flags parent, cl_mem_flags flags)
+/* §5.2.1 clCreateSubBuffer (and §5.3.1 images made from a buffer or an
+ * image): flags the new object may not ask for given its parent's (a
+ * write-only parent cannot give a readable sub-buffer, ...). */
+bool kiln_mem_flags_conflict(cl_mem_flags parent, cl_mem_flags flags)
 {
 	if ((parent & CL_MEM_WRITE_ONLY) &&
 	    (flags & (CL_MEM_READ_WRITE | CL_MEM_READ_ONLY)))
@@ -163,7 +164,7 @@ static bool sub_flags_conflict(cl_mem_flags parent, cl_mem_flags flags)
 }
 
 /* Flags not given are inherited; the host-pointer flags always are. */
-static cl_mem_flags sub_flags_inherit(cl_mem_flags parent, cl_mem_flags flags)
+cl_mem_flags kiln_mem_flags_inherit(cl_mem_flags parent, cl_mem_flags flags)
 {
 	cl_mem_flags out = flags | (parent & HOST_PTR_FLAGS);
 	if (!(flags & ACCESS_FLAGS))
@@ -196,7 +197,7 @@ CL_API_ENTRY cl_mem CL_API_CALL clCreateSubBuffer(
 	err = kiln_check_mem_flags(flags);
 	if (err)
 		goto out_err;
-	if ((flags & HOST_PTR_FLAGS) || sub_flags_conflict(buffer->flags, flags) ||
+	if ((flags & HOST_PTR_FLAGS) || kiln_mem_flags_conflict(buffer->flags, flags) ||
 	    create_type != CL_BUFFER_CREATE_TYPE_REGION || !create_info) {
 		err = CL_INVALID_VALUE;
 		goto out_err;
@@ -215,7 +216,7 @@ CL_API_ENTRY cl_mem CL_API_CALL clCreateSubBuffer(
 		goto out_err;
 	}
 	cl_mem sub = kiln_sub_buffer_create(
-		buffer, sub_flags_inherit(buffer->flags, flags),
+		buffer, kiln_mem_flags_inherit(buffer->flags, flags),
 		region->origin, region->size, &err);
 	set_err(errcode_ret, err);
 	return sub;
@@ -302,6 +303,8 @@ CL_API_ENTRY cl_int CL_API_CALL clGetMemObjectInfo(cl_mem memobj,
 		.ref_count = (cl_uint)kiln_object_refcount(&memobj->obj),
 		.context = memobj->context,
 		.associated = memobj->parent,
+		/* CL_MEM_OFFSET is a sub-buffer's alone (an image made from
+		 * a buffer has a parent too, at offset 0). */
 		.offset = memobj->parent ? memobj->origin : 0,
 		.uses_svm_pointer = CL_FALSE,
 		.properties = memobj->properties,

@@ -40,6 +40,15 @@ static bool map_access_ok(cl_mem buf, cl_map_flags flags)
 	return true;
 }
 
+cl_int kiln_check_map_flags(cl_mem mem, cl_map_flags flags)
+{
+	if (!map_flags_ok(flags))
+		return CL_INVALID_VALUE;
+	if (!map_access_ok(mem, flags))
+		return CL_INVALID_OPERATION;
+	return CL_SUCCESS;
+}
+
 static cl_int check_map(cl_command_queue q, cl_mem buf, cl_map_flags flags,
 			size_t offset, size_t size, cl_uint num_events,
 			const cl_event *wait_list)
@@ -47,12 +56,36 @@ static cl_int check_map(cl_command_queue q, cl_mem buf, cl_map_flags flags,
 	cl_int err = kiln_check_buffer_command(q, buf, num_events, wait_list);
 	if (err)
 		return err;
-	if (size == 0 || !kiln_range_ok(offset, size, buf->size) ||
-	    !map_flags_ok(flags))
+	if (size == 0 || !kiln_range_ok(offset, size, buf->size))
 		return CL_INVALID_VALUE;
-	if (!map_access_ok(buf, flags))
-		return CL_INVALID_OPERATION;
-	return CL_SUCCESS;
+	return kiln_check_map_flags(buf, flags);
+}
+
+void *kiln_enqueue_map(cl_command_queue q, cl_mem mem, cl_command_type type,
+		       bool blocking, cl_map_flags flags, size_t offset,
+		       size_t size, cl_uint num_events,
+		       const cl_event *wait_list, cl_event *event, cl_int *err)
+{
+	struct kiln_command *cmd = kiln_command_alloc(sizeof(*cmd), q, type);
+	if (!cmd) {
+		*err = CL_OUT_OF_HOST_MEMORY;
+		return NULL;
+	}
+	void *ptr = (char *)mem->data + offset;
+	*err = kiln_mem_map_add(mem, ptr, offset, size, flags);
+	if (*err) {
+		kiln_command_discard(cmd);
+		return NULL;
+	}
+	*err = kiln_enqueue_mem_command(cmd, &mem, 1, blocking, num_events,
+					wait_list, event);
+	if (*err) {
+		/* The map did not happen (or its wait list failed): the
+		 * pointer is not a mapping the application may unmap. */
+		kiln_mem_map_remove(mem, ptr);
+		return NULL;
+	}
+	return ptr;
 }
 
 CL_API_ENTRY void *CL_API_CALL clEnqueueMapBuffer(
@@ -64,30 +97,12 @@ CL_API_ENTRY void *CL_API_CALL clEnqueueMapBuffer(
 	void *ptr = NULL;
 	cl_int err = check_map(command_queue, buffer, map_flags, offset, size,
 			       num_events_in_wait_list, event_wait_list);
-	if (err)
-		goto out;
-	struct kiln_command *cmd = kiln_command_alloc(
-		sizeof(*cmd), command_queue, CL_COMMAND_MAP_BUFFER);
-	if (!cmd) {
-		err = CL_OUT_OF_HOST_MEMORY;
-		goto out;
-	}
-	ptr = (char *)buffer->data + offset;
-	err = kiln_mem_map_add(buffer, ptr, offset, size, map_flags);
-	if (err) {
-		kiln_command_discard(cmd);
-		goto out;
-	}
-	err = kiln_enqueue_mem_command(cmd, &buffer, 1, blocking_map,
+	if (!err)
+		ptr = kiln_enqueue_map(command_queue, buffer,
+				       CL_COMMAND_MAP_BUFFER, blocking_map,
+				       map_flags, offset, size,
 				       num_events_in_wait_list,
-				       event_wait_list, event);
-	if (err) {
-		/* The map did not happen (or its wait list failed): the
-		 * pointer is not a mapping the application may unmap. */
-		kiln_mem_map_remove(buffer, ptr);
-		ptr = NULL;
-	}
-out:
+				       event_wait_list, event, &err);
 	if (errcode_ret)
 		*errcode_ret = err;
 	return ptr;

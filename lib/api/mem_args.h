@@ -13,6 +13,14 @@
  * never with ALLOC_ or COPY_HOST_PTR.  CL_INVALID_VALUE or CL_SUCCESS. */
 cl_int kiln_check_mem_flags(cl_mem_flags flags);
 
+/* §5.2.1 sub-buffers and §5.3.1 images made from another memory object:
+ * the flags `flags` may not ask for given the parent's `parent` (a
+ * write-only parent cannot give a readable child, and the host-access
+ * flags likewise), and the final flags (access and host access inherited
+ * when not given, host-pointer flags always inherited). */
+bool kiln_mem_flags_conflict(cl_mem_flags parent, cl_mem_flags flags);
+cl_mem_flags kiln_mem_flags_inherit(cl_mem_flags parent, cl_mem_flags flags);
+
 /* A clEnqueue*Buffer* pair (queue, buffer): CL_INVALID_COMMAND_QUEUE,
  * CL_INVALID_MEM_OBJECT (not a buffer), CL_INVALID_CONTEXT (another
  * context), CL_MISALIGNED_SUB_BUFFER_OFFSET (a sub-buffer whose origin is
@@ -50,6 +58,20 @@ cl_int kiln_enqueue_mem_command(struct kiln_command *cmd, cl_mem *mems,
 				cl_uint num_mems, bool blocking,
 				cl_uint num_events, const cl_event *wait_list,
 				cl_event *event);
+
+/* §5.2.4 / §5.3.6 map flags: CL_INVALID_VALUE for unknown bits or
+ * CL_MAP_WRITE_INVALIDATE_REGION with READ or WRITE, CL_INVALID_OPERATION
+ * for access the object's CL_MEM_HOST_* flags forbid (lib/api/enqueue_map.c). */
+cl_int kiln_check_map_flags(cl_mem mem, cl_map_flags flags);
+
+/* The map command of clEnqueueMapBuffer and clEnqueueMapImage, arguments
+ * checked: records the mapping of [offset, offset + size) of `mem`'s
+ * storage and enqueues the command; returns the mapped pointer, or NULL
+ * with *err set. */
+void *kiln_enqueue_map(cl_command_queue q, cl_mem mem, cl_command_type type,
+		       bool blocking, cl_map_flags flags, size_t offset,
+		       size_t size, cl_uint num_events,
+		       const cl_event *wait_list, cl_event *event, cl_int *err);
 
 /* The device a command runs on. */
 cl_device_id kiln_command_device(const struct kiln_command *cmd);

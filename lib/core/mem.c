@@ -170,6 +170,28 @@ cl_mem kiln_sub_buffer_create(cl_mem parent, cl_mem_flags flags, size_t origin,
 	return mem;
 }
 
+cl_mem kiln_mem_create_view(size_t struct_size, cl_mem parent,
+			    cl_mem_object_type type, cl_mem_flags flags,
+			    size_t size, void *data,
+			    const cl_mem_properties *props, size_t num_props,
+			    cl_int *err)
+{
+	cl_mem mem = mem_alloc_struct(struct_size, parent->context, type, flags,
+				      size, props, num_props);
+	if (!mem) {
+		*err = CL_OUT_OF_HOST_MEMORY;
+		return NULL;
+	}
+	/* The view shares the parent's storage; origin stays 0, since
+	 * CL_MEM_OFFSET is a sub-buffer's alone. */
+	mem->parent = parent;
+	mem->data = data;
+	mem->host_ptr = parent->host_ptr;
+	mem_publish(mem);
+	*err = CL_SUCCESS;
+	return mem;
+}
+
 cl_int kiln_mem_add_destructor(cl_mem mem, void(CL_CALLBACK *fn)(cl_mem, void *),
 			       void *user_data)
 {

@@ -66,6 +66,17 @@ cl_mem kiln_mem_create(size_t struct_size, cl_context ctx,
 cl_mem kiln_sub_buffer_create(cl_mem parent, cl_mem_flags flags, size_t origin,
 			      size_t size, cl_int *err);
 
+/* A memory object of `struct_size` bytes whose storage is `data`, inside
+ * the storage of `parent` (a buffer, a sub-buffer or an image): an image
+ * made from a buffer or from another image (§5.3.1).  It owns no storage,
+ * holds `parent` (CL_MEM_ASSOCIATED_MEMOBJECT), and has `parent`'s host
+ * pointer.  NULL and *err set on failure. */
+cl_mem kiln_mem_create_view(size_t struct_size, cl_mem parent,
+			    cl_mem_object_type type, cl_mem_flags flags,
+			    size_t size, void *data,
+			    const cl_mem_properties *props, size_t num_props,
+			    cl_int *err);
+
 /* Pushes a destructor callback (called newest first when the object is
  * freed, before its storage goes away).  CL_OUT_OF_HOST_MEMORY or
  * CL_SUCCESS. */

@@ -47,7 +47,8 @@ enum feature {
  * test_math_accuracy).  OpenCL C 2.0 waits for generic pointers, pipes and
  * device-side enqueue. */
 static const unsigned features = F_COMPILER | F_LINKER | F_IL | F_FP64 |
-	F_NON_UNIFORM_WG | F_INT64_ATOMICS | F_OPENCL_C_3_0;
+	F_NON_UNIFORM_WG | F_INT64_ATOMICS | F_OPENCL_C_3_0 | F_IMAGES |
+	F_IMAGE_WRITES_3D | F_READ_WRITE_IMAGES;
 
 static bool has(unsigned f)
 {
@@ -73,6 +74,9 @@ static const struct {
 	{ "cl_khr_fp64", CL_MAKE_VERSION(1, 0, 0), F_COMPILER | F_FP64 },
 	{ "cl_khr_fp16", CL_MAKE_VERSION(1, 0, 0), F_COMPILER | F_FP16 },
 	{ "cl_khr_3d_image_writes", CL_MAKE_VERSION(1, 0, 0), F_IMAGES | F_IMAGE_WRITES_3D },
+	{ "cl_khr_image2d_from_buffer", CL_MAKE_VERSION(1, 0, 0), F_IMAGES },
+	{ "cl_khr_depth_images", CL_MAKE_VERSION(1, 0, 0), F_IMAGES },
+	{ "cl_khr_srgb_image_writes", CL_MAKE_VERSION(1, 0, 0), F_IMAGES },
 	{ "cl_khr_il_program", CL_MAKE_VERSION(1, 0, 0), F_IL },
 	{ "cl_khr_subgroups", CL_MAKE_VERSION(1, 0, 0), F_COMPILER | F_SUBGROUPS },
 };
