@@ -323,11 +323,12 @@ KL_INL int klf_is_odd(float y)
 	return klf_is_int(y) && a < 0x1p24f && ((int)a & 1);
 }
 
-/* pow, C99 F.9.4.4 special values by select (the order matters). */
-KL_INL float klf_pow(float x, float y)
+/* pow's special values (C99 F.9.4.4), by select over r = |x|^y computed
+ * for finite non-zero |x| (the order matters); pow and its fast variant
+ * share them. */
+KL_INL float klf_pow_specials(float x, float y, float r)
 {
 	float ax = __builtin_fabsf(x);
-	float r = klf_pow_abs(ax, y, 0.0f);
 	int yinf = __builtin_fabsf(y) == KLF_INF;
 	float ri = (ax < 1.0f) ^ (y > 0.0f) ? KLF_INF : 0.0f;
 	r = yinf ? ri : r;
@@ -341,16 +342,30 @@ KL_INL float klf_pow(float x, float y)
 	return r;
 }
 
-/* powr, section 6.15.2.1: pow for x >= 0 with its own NaN cases. */
-KL_INL float klf_powr(float x, float y)
+/* powr's own special values (section 6.15.2.1) over r = pow(|x|, y). */
+KL_INL float klf_powr_specials(float x, float y, float r)
 {
-	float r = klf_pow(__builtin_fabsf(x), y);
 	r = x < 0.0f ? KLF_NAN : r;
 	r = (x == 0.0f && y == 0.0f) ? KLF_NAN : r;
 	r = (x == KLF_INF && y == 0.0f) ? KLF_NAN : r;
 	r = (x == 1.0f && __builtin_fabsf(y) == KLF_INF) ? KLF_NAN : r;
 	r = (klf_isnan(x) || klf_isnan(y)) ? x + y : r;
 	return r;
+}
+
+/* pow, C99 F.9.4.4 special values by select (the order matters). */
+KL_INL float klf_pow(float x, float y)
+{
+	float ax = __builtin_fabsf(x);
+	float r = klf_pow_abs(ax, y, 0.0f);
+	return klf_pow_specials(x, y, r);
+}
+
+/* powr, section 6.15.2.1: pow for x >= 0 with its own NaN cases. */
+KL_INL float klf_powr(float x, float y)
+{
+	float r = klf_pow(__builtin_fabsf(x), y);
+	return klf_powr_specials(x, y, r);
 }
 
 /* pown: n = yh + yl exactly (yh = n rounded to float, yl the rest), the
@@ -846,28 +861,13 @@ KL_INL float klf_pow_fast(float x, float y)
 	float r = klf_exp2(y * klf_log2(axc));
 	float zi = (ax == 0.0f) == (y > 0.0f) ? 0.0f : KLF_INF;
 	r = (ax == 0.0f || ax == KLF_INF) ? zi : r;
-	int yinf = __builtin_fabsf(y) == KLF_INF;
-	float ri = (ax < 1.0f) ^ (y > 0.0f) ? KLF_INF : 0.0f;
-	r = yinf ? ri : r;
-	r = (ax == 1.0f && yinf) ? 1.0f : r;
-	r = klf_isnan(x) || klf_isnan(y) ? x + y : r;
-	int neg = (int)KLF_U(x) < 0;
-	r = (neg && klf_is_odd(y)) ? -r : r;
-	r = (x < 0.0f && klf_isfinite(x) && klf_isfinite(y) && !klf_is_int(y)) ? KLF_NAN : r;
-	r = y == 0.0f ? 1.0f : r;
-	r = x == 1.0f ? 1.0f : r;
-	return r;
+	return klf_pow_specials(x, y, r);
 }
 
 KL_INL float klf_powr_fast(float x, float y)
 {
 	float r = klf_pow_fast(__builtin_fabsf(x), y);
-	r = x < 0.0f ? KLF_NAN : r;
-	r = (x == 0.0f && y == 0.0f) ? KLF_NAN : r;
-	r = (x == KLF_INF && y == 0.0f) ? KLF_NAN : r;
-	r = (x == 1.0f && __builtin_fabsf(y) == KLF_INF) ? KLF_NAN : r;
-	r = (klf_isnan(x) || klf_isnan(y)) ? x + y : r;
-	return r;
+	return klf_powr_specials(x, y, r);
 }
 
 /* the pi forms: one more rounding, inside their 5-6 ulp bounds */

@@ -7,6 +7,7 @@
 #include "../core/device.h"
 #include "../core/info.h"
 #include "../core/queue.h"
+#include "errcode.h"
 
 #define ACCESS_FLAGS (CL_MEM_READ_WRITE | CL_MEM_WRITE_ONLY | CL_MEM_READ_ONLY)
 #define HOST_PTR_FLAGS                                                         \
@@ -64,16 +65,11 @@ cl_int kiln_check_queue_buffer(cl_command_queue q, cl_mem buf)
 	return CL_SUCCESS;
 }
 
-static void set_err(cl_int *errcode_ret, cl_int err)
-{
-	if (errcode_ret)
-		*errcode_ret = err;
-}
-
-/* §5.2.1: OpenCL 3.0 defines no buffer property, so only NULL or an empty,
- * 0-terminated list is valid.  *count receives the entries to keep for
- * CL_MEM_PROPERTIES (the terminating 0 included; 0 for NULL). */
-static cl_int check_properties(const cl_mem_properties *props, size_t *count)
+/* §5.2.1, §5.3.1: OpenCL 3.0 defines no buffer or image property, so only
+ * NULL or an empty, 0-terminated list is valid.  *count receives the
+ * entries to keep for CL_MEM_PROPERTIES (the terminating 0 included; 0 for
+ * NULL). */
+cl_int kiln_mem_check_properties(const cl_mem_properties *props, size_t *count)
 {
 	*count = 0;
 	if (!props)
@@ -106,7 +102,7 @@ CL_API_ENTRY cl_mem CL_API_CALL clCreateBufferWithProperties(
 		err = CL_INVALID_CONTEXT;
 		goto out_err;
 	}
-	err = check_properties(properties, &num_props);
+	err = kiln_mem_check_properties(properties, &num_props);
 	if (err)
 		goto out_err;
 	err = kiln_check_mem_flags(flags);

@@ -8,40 +8,10 @@
 #include "../core/device.h"
 #include "../core/image.h"
 #include "../core/info.h"
+#include "errcode.h"
 
 #define HOST_PTR_FLAGS                                                         \
 	(CL_MEM_USE_HOST_PTR | CL_MEM_ALLOC_HOST_PTR | CL_MEM_COPY_HOST_PTR)
-
-static void set_err(cl_int *errcode_ret, cl_int err)
-{
-	if (errcode_ret)
-		*errcode_ret = err;
-}
-
-/* §5.3.1: CL_INVALID_OPERATION when no device of the context supports
- * images. */
-static bool context_has_images(cl_context ctx)
-{
-	for (cl_uint i = 0; i < ctx->num_devices; i++)
-		if (ctx->devices[i]->props.image_support)
-			return true;
-	return false;
-}
-
-static bool type_known(cl_mem_object_type t)
-{
-	switch (t) {
-	case CL_MEM_OBJECT_IMAGE1D:
-	case CL_MEM_OBJECT_IMAGE1D_BUFFER:
-	case CL_MEM_OBJECT_IMAGE1D_ARRAY:
-	case CL_MEM_OBJECT_IMAGE2D:
-	case CL_MEM_OBJECT_IMAGE2D_ARRAY:
-	case CL_MEM_OBJECT_IMAGE3D:
-		return true;
-	default:
-		return false;
-	}
-}
 
 static bool is_buffer(cl_mem m)
 {
@@ -78,7 +48,7 @@ static cl_int check_sizes(const cl_image_desc *d, cl_image_desc *out)
 {
 	*out = (cl_image_desc){ .image_type = d->image_type,
 				.image_width = d->image_width };
-	if (!type_known(d->image_type) || d->image_width == 0 ||
+	if (!kiln_image_type_valid(d->image_type) || d->image_width == 0 ||
 	    d->num_mip_levels || d->num_samples)
 		return CL_INVALID_IMAGE_DESCRIPTOR;
 	switch (d->image_type) {
@@ -243,19 +213,6 @@ static cl_int parent_flags(cl_mem parent, cl_mem_flags *flags)
 	return CL_SUCCESS;
 }
 
-/* §5.3.1: OpenCL 3.0 defines no image property: only NULL or an empty,
- * 0-terminated list.  *count: entries kept for CL_MEM_PROPERTIES. */
-static cl_int check_properties(const cl_mem_properties *props, size_t *count)
-{
-	*count = 0;
-	if (!props)
-		return CL_SUCCESS;
-	if (props[0] != 0)
-		return CL_INVALID_PROPERTY;
-	*count = 1;
-	return CL_SUCCESS;
-}
-
 static cl_mem create_image(cl_context context,
 			   const cl_mem_properties *properties,
 			   cl_mem_flags flags, const cl_image_format *format,
@@ -266,7 +223,7 @@ static cl_mem create_image(cl_context context,
 				       .host_ptr = host_ptr };
 	if (!kiln_object_is(context, KILN_OBJ_CONTEXT))
 		return *err = CL_INVALID_CONTEXT, NULL;
-	if ((*err = check_properties(properties, &p.num_props)))
+	if ((*err = kiln_mem_check_properties(properties, &p.num_props)))
 		return NULL;
 	if ((*err = kiln_check_mem_flags(flags)))
 		return NULL;
@@ -276,7 +233,7 @@ static cl_mem create_image(cl_context context,
 		return *err = CL_INVALID_IMAGE_DESCRIPTOR, NULL;
 	if ((*err = check_sizes(desc, &p.desc)))
 		return NULL;
-	if (!context_has_images(context))
+	if (!kiln_context_has_images(context))
 		return *err = CL_INVALID_OPERATION, NULL;
 	if ((*err = check_limits(context, &p.desc)))
 		return NULL;
@@ -413,12 +370,12 @@ CL_API_ENTRY cl_int CL_API_CALL clGetSupportedImageFormats(
 {
 	if (!kiln_object_is(context, KILN_OBJ_CONTEXT))
 		return CL_INVALID_CONTEXT;
-	if (kiln_check_mem_flags(flags) || !type_known(image_type) ||
+	if (kiln_check_mem_flags(flags) || !kiln_image_type_valid(image_type) ||
 	    (num_entries == 0 && image_formats))
 		return CL_INVALID_VALUE;
 	/* A context without image devices supports no format. */
 	cl_uint n = 0;
-	if (context_has_images(context))
+	if (kiln_context_has_images(context))
 		n = kiln_image_format_list(image_type, flags, num_entries,
 					   image_formats);
 	if (num_image_formats)

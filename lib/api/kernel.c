@@ -4,14 +4,9 @@
 #include "../core/kernel.h"
 #include "../core/mem.h"
 #include "../core/queue.h"
+#include "errcode.h"
 
 #include <stdlib.h>
-
-static void set_err(cl_int *errcode_ret, cl_int err)
-{
-	if (errcode_ret)
-		*errcode_ret = err;
-}
 
 CL_API_ENTRY cl_kernel CL_API_CALL clCreateKernel(cl_program program,
 						  const char *kernel_name,

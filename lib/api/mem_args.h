@@ -76,4 +76,8 @@ void *kiln_enqueue_map(cl_command_queue q, cl_mem mem, cl_command_type type,
 /* The device a command runs on. */
 cl_device_id kiln_command_device(const struct kiln_command *cmd);
 
+/* §5.2.1, §5.3.1: the properties of clCreateBufferWithProperties and
+ * clCreateImageWithProperties (buffer.c). */
+cl_int kiln_mem_check_properties(const cl_mem_properties *props, size_t *count);
+
 #endif

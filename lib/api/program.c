@@ -6,17 +6,12 @@
 #include "../core/platform.h"
 #include "../core/program.h"
 #include "../core/target.h"
+#include "errcode.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 typedef void(CL_CALLBACK *program_notify_fn)(cl_program, void *);
-
-static void set_err(cl_int *errcode_ret, cl_int err)
-{
-	if (errcode_ret)
-		*errcode_ret = err;
-}
 
 /* (num_devices, device_list) as §5.8 uses it everywhere: both absent or
  * both present, and every device one of `allowed`. */

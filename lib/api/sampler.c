@@ -4,22 +4,7 @@
 #include "../core/device.h"
 #include "../core/info.h"
 #include "../core/sampler.h"
-
-static void set_err(cl_int *errcode_ret, cl_int err)
-{
-	if (errcode_ret)
-		*errcode_ret = err;
-}
-
-/* §5.7.1: CL_INVALID_OPERATION when no device of the context supports
- * images. */
-static bool context_has_images(cl_context ctx)
-{
-	for (cl_uint i = 0; i < ctx->num_devices; i++)
-		if (ctx->devices[i]->props.image_support)
-			return true;
-	return false;
-}
+#include "errcode.h"
 
 static bool addressing_ok(cl_addressing_mode m)
 {
@@ -100,7 +85,7 @@ static cl_sampler create_sampler(cl_context context,
 {
 	cl_int err;
 	cl_sampler sampler = NULL;
-	if (!context_has_images(context)) {
+	if (!kiln_context_has_images(context)) {
 		err = CL_INVALID_OPERATION;
 		goto out;
 	}

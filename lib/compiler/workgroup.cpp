@@ -274,6 +274,21 @@ static void annotate_address_spaces(llvm::Function &f,
 		}
 }
 
+/* Loads of `a` (a demoted value: only loads and stores use it) read from
+ * `loads`, stores write to `stores`; then `a` goes. */
+static void redirect_accesses(llvm::AllocaInst *a, llvm::Value *loads,
+			      llvm::Value *stores)
+{
+	std::vector<llvm::User *> users(a->user_begin(), a->user_end());
+	for (llvm::User *u : users) {
+		if (auto *l = llvm::dyn_cast<llvm::LoadInst>(u))
+			l->setOperand(l->getPointerOperandIndex(), loads);
+		else if (auto *st = llvm::dyn_cast<llvm::StoreInst>(u))
+			st->setOperand(st->getPointerOperandIndex(), stores);
+	}
+	a->eraseFromParent();
+}
+
 /* Puts the context slots at their addresses for work-item (x, y, z). */
 static std::vector<llvm::Value *> place_slots(llvm::Function &f, const wi_params &p,
 					     const std::vector<context_slot> &slots)
@@ -305,15 +320,7 @@ static std::vector<llvm::Value *> place_slots(llvm::Function &f, const wi_params
 			llvm::Value *base = b.CreateInBoundsGEP(b.getInt8Ty(), ctx, row);
 			llvm::Value *mine = b.CreateInBoundsGEP(b.getInt32Ty(), base, lin);
 			llvm::Value *any = b.CreateInBoundsGEP(b.getInt32Ty(), base, nwi);
-			std::vector<llvm::User *> users(s.alloca->user_begin(),
-							s.alloca->user_end());
-			for (llvm::User *u : users) {
-				if (auto *l = llvm::dyn_cast<llvm::LoadInst>(u))
-					l->setOperand(l->getPointerOperandIndex(), any);
-				else if (auto *st = llvm::dyn_cast<llvm::StoreInst>(u))
-					st->setOperand(st->getPointerOperandIndex(), mine);
-			}
-			s.alloca->eraseFromParent();
+			redirect_accesses(s.alloca, any, mine);
 			addrs.push_back(mine);
 			addrs.push_back(any);
 			continue;
@@ -323,15 +330,7 @@ static std::vector<llvm::Value *> place_slots(llvm::Function &f, const wi_params
 			 * next one (context_slot). */
 			llvm::Value *rd = b.CreateInBoundsGEP(b.getInt8Ty(), ctx, row);
 			llvm::Value *wr = b.CreateConstInBoundsGEP1_64(b.getInt8Ty(), rd, s.size);
-			std::vector<llvm::User *> users(s.alloca->user_begin(),
-							s.alloca->user_end());
-			for (llvm::User *u : users) {
-				if (auto *l = llvm::dyn_cast<llvm::LoadInst>(u))
-					l->setOperand(l->getPointerOperandIndex(), rd);
-				else if (auto *st = llvm::dyn_cast<llvm::StoreInst>(u))
-					st->setOperand(st->getPointerOperandIndex(), wr);
-			}
-			s.alloca->eraseFromParent();
+			redirect_accesses(s.alloca, rd, wr);
 			addrs.push_back(rd);
 			addrs.push_back(wr);
 			continue;

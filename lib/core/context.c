@@ -1,4 +1,5 @@
 #include "context.h"
+#include "device.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -21,4 +22,12 @@ void kiln_context_report(cl_context ctx, const char *fmt, ...)
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
 	ctx->notify(msg, NULL, 0, ctx->notify_data);
+}
+
+bool kiln_context_has_images(cl_context ctx)
+{
+	for (cl_uint i = 0; i < ctx->num_devices; i++)
+		if (ctx->devices[i]->props.image_support)
+			return true;
+	return false;
 }

@@ -28,6 +28,10 @@ struct _cl_context {
 
 bool kiln_context_has_device(cl_context ctx, cl_device_id dev);
 
+/* Whether some device of ctx supports images: image and sampler entry
+ * points answer CL_INVALID_OPERATION otherwise (§5.3.1, §5.7.1). */
+bool kiln_context_has_images(cl_context ctx);
+
 /* Reports an error to the application's context callback, if any. */
 void kiln_context_report(cl_context ctx, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));

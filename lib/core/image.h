@@ -16,9 +16,9 @@ struct kiln_image {
 	const struct kiln_image_format_info *info; /* the format's table row */
 };
 
-static inline bool kiln_mem_is_image(cl_mem m)
+static inline bool kiln_image_type_valid(cl_mem_object_type t)
 {
-	switch (m->type) {
+	switch (t) {
 	case CL_MEM_OBJECT_IMAGE1D:
 	case CL_MEM_OBJECT_IMAGE1D_BUFFER:
 	case CL_MEM_OBJECT_IMAGE1D_ARRAY:
@@ -29,6 +29,11 @@ static inline bool kiln_mem_is_image(cl_mem m)
 	default:
 		return false;
 	}
+}
+
+static inline bool kiln_mem_is_image(cl_mem m)
+{
+	return kiln_image_type_valid(m->type);
 }
 
 /* Only for objects kiln_mem_is_image accepts. */
