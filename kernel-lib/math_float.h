@@ -105,14 +105,10 @@ KL_INL float klf_exp(float x)
 	return klf_isnan(x) ? x : r;
 }
 
-/* 2^x = 2^k 2^f, f = x - rint(x) exact, 2^f by its Taylor series in f
- * (coefficients ln2^n / n!, degree 7). */
-KL_INL float klf_exp2(float x)
+/* 2^kf 2^f for |f| <= 1/2 and kf an integer: 2^f by its Taylor series in
+ * f (coefficients ln2^n / n!, degree 7); exp2 and pow share it. */
+KL_INL float klf_exp2_scaled(float f, float kf)
 {
-	float xc = x < 130.0f ? x : 130.0f;
-	xc = xc > -160.0f ? xc : -160.0f;
-	float kf = __builtin_rintf(xc);
-	float f = xc - kf;
 	float t = 0x1.ffcbfcp-17f;
 	t = KLF_FMA(t, f, 0x1.430912p-13f);
 	t = KLF_FMA(t, f, 0x1.5d87fep-10f);
@@ -120,7 +116,17 @@ KL_INL float klf_exp2(float x)
 	t = KLF_FMA(t, f, 0x1.c6b08ep-5f);
 	t = KLF_FMA(t, f, 0x1.ebfbe0p-3f);
 	t = KLF_FMA(t, f, 0x1.62e430p-1f);
-	float r = klf_scale(KLF_FMA(t, f, 1.0f), (int)kf);
+	return klf_scale(KLF_FMA(t, f, 1.0f), (int)kf);
+}
+
+/* 2^x = 2^k 2^f, f = x - rint(x) exact. */
+KL_INL float klf_exp2(float x)
+{
+	float xc = x < 130.0f ? x : 130.0f;
+	xc = xc > -160.0f ? xc : -160.0f;
+	float kf = __builtin_rintf(xc);
+	float f = xc - kf;
+	float r = klf_exp2_scaled(f, kf);
 	return klf_isnan(x) ? x : r;
 }
 
@@ -304,14 +310,7 @@ KL_INL float klf_pow_abs(float ax, float yh, float yl)
 	pl = pc == ph ? pl : 0.0f;
 	float kf = __builtin_rintf(pc);
 	float f = (pc - kf) + pl;
-	float t = 0x1.ffcbfcp-17f;
-	t = KLF_FMA(t, f, 0x1.430912p-13f);
-	t = KLF_FMA(t, f, 0x1.5d87fep-10f);
-	t = KLF_FMA(t, f, 0x1.3b2ab6p-7f);
-	t = KLF_FMA(t, f, 0x1.c6b08ep-5f);
-	t = KLF_FMA(t, f, 0x1.ebfbe0p-3f);
-	t = KLF_FMA(t, f, 0x1.62e430p-1f);
-	float r = klf_scale(KLF_FMA(t, f, 1.0f), (int)kf);
+	float r = klf_exp2_scaled(f, kf);
 	float zi = (ax == 0.0f) == (yh > 0.0f) ? 0.0f : KLF_INF;
 	return (ax == 0.0f || ax == KLF_INF) ? zi : r;
 }

@@ -43,6 +43,16 @@ bool is_barrier(const llvm::Function *callee)
 	       n == "_Z18work_group_barrierji";
 }
 
+/* An instruction whose value follows from its operands alone: no side
+ * effects, and no memory read but the read-only launch description. */
+static bool depends_on_operands_only(llvm::Instruction *i, const wi_params &p)
+{
+	if (auto *l = llvm::dyn_cast<llvm::LoadInst>(i))
+		return l->isSimple() &&
+		       llvm::getUnderlyingObject(l->getPointerOperand()) == p.info;
+	return !i->mayHaveSideEffects() && !i->mayReadFromMemory();
+}
+
 /* Moves into `to` what the old entry computes from the parameters alone
  * (launch values, local-memory addresses, work-item ids): every region
  * then sees them without storing them per work-item. */
@@ -67,16 +77,8 @@ static void hoist_invariants(llvm::BasicBlock *from, llvm::BasicBlock *to,
 		bool ok = true;
 		for (llvm::Value *op : i->operands())
 			ok &= available(op);
-		if (!ok)
+		if (!ok || !depends_on_operands_only(i, p))
 			continue;
-		if (auto *l = llvm::dyn_cast<llvm::LoadInst>(i)) {
-			/* Only the read-only launch description. */
-			if (l->isVolatile() ||
-			    llvm::getUnderlyingObject(l->getPointerOperand()) != p.info)
-				continue;
-		} else if (i->mayHaveSideEffects() || i->mayReadFromMemory()) {
-			continue;
-		}
 		i->moveBefore(to->getTerminator());
 		moved.insert(i);
 	}
@@ -157,14 +159,8 @@ static bool rematerializable(llvm::Instruction *i, const wi_params &p,
 	if (depth > 8 || llvm::isa<llvm::PHINode>(i) || i->isTerminator() ||
 	    llvm::isa<llvm::AllocaInst>(i) || llvm::isa<llvm::CallBase>(i))
 		return false;
-	if (auto *l = llvm::dyn_cast<llvm::LoadInst>(i)) {
-		/* Only the read-only launch description. */
-		if (!l->isSimple() ||
-		    llvm::getUnderlyingObject(l->getPointerOperand()) != p.info)
-			return false;
-	} else if (i->mayHaveSideEffects() || i->mayReadFromMemory()) {
+	if (!depends_on_operands_only(i, p))
 		return false;
-	}
 	for (llvm::Value *op : i->operands()) {
 		if (op == p.region)
 			return false;

@@ -24,7 +24,8 @@
  *
  * Taken only for innermost loops that every work-item reaches, with one
  * exit block whose predecessors are all in the loop, one latch, a
- * preheader, and no calls or barriers inside. */
+ * preheader, and no calls inside (a barrier is a call: a rewritten loop
+ * holds one and is never taken again). */
 #include "compiler/internal.h"
 
 #include <llvm/Analysis/LoopInfo.h>
@@ -34,18 +35,6 @@
 #include <llvm/Transforms/Utils/Local.h>
 
 namespace kiln {
-
-static bool has_call(const llvm::Loop *l)
-{
-	for (llvm::BasicBlock *bb : l->blocks())
-		for (llvm::Instruction &i : *bb)
-			if (auto *c = llvm::dyn_cast<llvm::CallBase>(&i)) {
-				llvm::Function *f = c->getCalledFunction();
-				if (!f || !f->isIntrinsic())
-					return true;
-			}
-	return false;
-}
 
 static bool exits_divergent(const llvm::Loop *l, const divergence &div)
 {
@@ -74,7 +63,7 @@ static bool suitable(const llvm::Loop *l, const divergence &div)
 	/* The preheader, not the header: a loop's own divergent exits make
 	 * its header "reached by some" (some work-items go round again). */
 	return div.reached_by_all(l->getLoopPreheader()) && exits_divergent(l, div) &&
-	       !has_call(l);
+	       calls_only_intrinsics(l);
 }
 
 static void converge(llvm::Loop *l, llvm::BasicBlock *entry)
@@ -133,11 +122,10 @@ static void converge(llvm::Loop *l, llvm::BasicBlock *entry)
 
 	/* head: the barrier, then the group's decision. */
 	llvm::IRBuilder<> b(head);
-	llvm::FunctionCallee bar = f.getParent()->getOrInsertFunction(
-		"__kiln_barrier", llvm::FunctionType::get(llvm::Type::getVoidTy(c), {i32}, false));
-	b.CreateCall(bar, {b.getInt32(0)});
 	b.CreateCondBr(b.CreateICmpNE(b.CreateLoad(i32, any, "conv.any"), b.getInt32(0)),
 		       check, leave);
+	/* The barrier comes first in the head. */
+	insert_implicit_barrier(&*head->getFirstInsertionPt());
 	b.SetInsertPoint(check);
 	b.CreateCondBr(b.CreateICmpNE(b.CreateLoad(i32, done, "conv.done"), b.getInt32(0)),
 		       next, h);
@@ -180,17 +168,11 @@ unsigned converge_divergent_loops(llvm::Function &f, const wi_params &p)
 		llvm::LoopInfo li(dt);
 		divergence div(f, p);
 		llvm::Loop *found = nullptr;
-		for (llvm::Loop *l : li.getLoopsInPreorder()) {
-			bool barrier = false;
-			for (llvm::BasicBlock *bb : l->blocks())
-				for (llvm::Instruction &i : *bb)
-					if (auto *cb = llvm::dyn_cast<llvm::CallBase>(&i))
-						barrier |= is_barrier(cb->getCalledFunction());
-			if (!barrier && suitable(l, div)) {
+		for (llvm::Loop *l : li.getLoopsInPreorder())
+			if (suitable(l, div)) {
 				found = l;
 				break;
 			}
-		}
 		if (!found)
 			break;
 		converge(found, &f.getEntryBlock());

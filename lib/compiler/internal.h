@@ -18,6 +18,10 @@
 #include <llvm/Passes/PassBuilder.h>
 #include <llvm/Target/TargetMachine.h>
 
+namespace llvm {
+class Loop;
+}
+
 namespace kiln {
 
 /* --- errors.cpp: logs, crash safety, one-time LLVM set-up ------------- */
@@ -166,6 +170,11 @@ unsigned converge_divergent_loops(llvm::Function &f, const wi_params &p);
  * work-item loops run inside it and its body vectorizes across work-items;
  * returns how many it added. */
 unsigned add_loop_barriers(llvm::Function &f, const wi_params &p);
+/* Shared with divergent_loops.cpp: whether loop l calls nothing but
+ * intrinsics (a barrier is a call), and a call to kernel-lib's barrier,
+ * with no fence, before `before`. */
+bool calls_only_intrinsics(const llvm::Loop *l);
+void insert_implicit_barrier(llvm::Instruction *before);
 
 /* barriers.cpp: cuts `f` (a work-item function whose last parameters are
  * (info*, x, y, z, region)) at every barrier; returns the number of

@@ -25,16 +25,32 @@ namespace kiln {
 /* Trip counts at or below this are the unroller's business. */
 static const unsigned SMALL_TRIP_COUNT = 64;
 
-static bool has_barrier_or_call(const llvm::Loop *l)
+bool calls_only_intrinsics(const llvm::Loop *l)
 {
 	for (llvm::BasicBlock *bb : l->blocks())
 		for (llvm::Instruction &i : *bb)
 			if (auto *c = llvm::dyn_cast<llvm::CallBase>(&i)) {
 				llvm::Function *f = c->getCalledFunction();
-				if (!f || !f->isIntrinsic() || is_barrier(f))
-					return true;
+				if (!f || !f->isIntrinsic())
+					return false;
 			}
-	return false;
+	return true;
+}
+
+void insert_implicit_barrier(llvm::Instruction *before)
+{
+	/* kernel-lib's barrier (sync.cl), with no fence: it orders nothing
+	 * that the order of the work-items did not already order. */
+	llvm::Module &m = *before->getModule();
+	llvm::LLVMContext &c = m.getContext();
+	llvm::Type *i32 = llvm::Type::getInt32Ty(c);
+	llvm::FunctionCallee bar = m.getOrInsertFunction(
+		"__kiln_barrier", llvm::FunctionType::get(llvm::Type::getVoidTy(c), {i32}, false));
+	if (auto *bf = llvm::dyn_cast<llvm::Function>(bar.getCallee())) {
+		bf->addFnAttr(llvm::Attribute::Convergent);
+		bf->addFnAttr(llvm::Attribute::NoUnwind);
+	}
+	llvm::CallInst::Create(bar, {llvm::ConstantInt::get(i32, 0)}, "", before);
 }
 
 static bool exits_uniform(const llvm::Loop *l, const divergence &div)
@@ -82,27 +98,15 @@ unsigned add_loop_barriers(llvm::Function &f, const wi_params &p)
 		if (tc && tc <= SMALL_TRIP_COUNT)
 			continue;
 		llvm::BasicBlock *h = l->getHeader();
+		/* A barrier is a call too: loops that hold one are already
+		 * cut into regions. */
 		if (!div.reached_by_all(h) || !exits_uniform(l, div) ||
-		    has_barrier_or_call(l) || !has_divergent_work(l, div))
+		    !calls_only_intrinsics(l) || !has_divergent_work(l, div))
 			continue;
 		heads.push_back(h);
 	}
-	if (heads.empty())
-		return 0;
-
-	/* kernel-lib's barrier (sync.cl), with no fence: it orders nothing
-	 * that the order of the work-items did not already order. */
-	llvm::LLVMContext &c = f.getContext();
-	llvm::Type *i32 = llvm::Type::getInt32Ty(c);
-	llvm::FunctionCallee bar = f.getParent()->getOrInsertFunction(
-		"__kiln_barrier", llvm::FunctionType::get(llvm::Type::getVoidTy(c), {i32}, false));
-	if (auto *bf = llvm::dyn_cast<llvm::Function>(bar.getCallee())) {
-		bf->addFnAttr(llvm::Attribute::Convergent);
-		bf->addFnAttr(llvm::Attribute::NoUnwind);
-	}
 	for (llvm::BasicBlock *h : heads)
-		llvm::CallInst::Create(bar, {llvm::ConstantInt::get(i32, 0)}, "",
-				       &*h->getFirstInsertionPt());
+		insert_implicit_barrier(&*h->getFirstInsertionPt());
 	return (unsigned)heads.size();
 }
 
