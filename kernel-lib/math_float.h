@@ -48,6 +48,8 @@
 #define KLF_LG2_LO (-0x1.ec10c0p-27f)
 #define KLF_INVLN2_HI 0x1.715476p+0f
 #define KLF_INVLN2_LO 0x1.4ae0c0p-26f
+#define KLF_2INVLN2_HI 0x1.715476p+1f
+#define KLF_2INVLN2_LO 0x1.4ae0c0p-25f
 #define KLF_INVLN10_HI 0x1.bcb7b2p-2f
 #define KLF_INVLN10_LO (-0x1.5b235ep-27f)
 #define KLF_PIO4_HI 0x1.921fb6p-1f
@@ -264,8 +266,10 @@ KL_INL float klf_log1p(float x)
 /* ---- pow ---- */
 
 /* log2(x) = hi + *lo for finite x > 0, about 2^-30 relative: s = f / (2 +
- * f) in two floats (the residual of the division by fma), log m = 2s +
- * the atanh series, times 1/ln 2 in two floats, plus e. */
+ * f) in two floats (the residual of the division by fma), log2 m = c s +
+ * s^3 P(s^2) with c = 2/ln 2 in two floats and P the atanh series times
+ * c (so no separate product by 1/ln 2), plus e by an exact two-sum;
+ * *lo holds the series term too, so |*lo| < 2^-6 |hi|. */
 KL_INL float klf_log2_ext(float x, float *lo)
 {
 	float f;
@@ -278,66 +282,83 @@ KL_INL float klf_log2_ext(float x, float *lo)
 	rr = KLF_FMA(-sh, dl, rr);
 	float sl = rr * inv;
 	float z = sh * sh;
-	float t = 0x1.745d18p-3f;
-	t = KLF_FMA(t, z, 0x1.c71c72p-3f);
-	t = KLF_FMA(t, z, 0x1.24924ap-2f);
-	t = KLF_FMA(t, z, 0x1.99999ap-2f);
-	t = KLF_FMA(t, z, 0x1.555556p-1f);
-	float h = 2.0f * sh;
-	float tl = KLF_FMA(sh * z, t, 2.0f * sl);
-	float lh = h + tl;
-	float ll = (h - lh) + tl;
-	float p = lh * KLF_INVLN2_HI;
-	float pl = KLF_FMA(lh, KLF_INVLN2_HI, -p) + KLF_FMA(lh, KLF_INVLN2_LO, ll * KLF_INVLN2_HI);
-	float s = e + p;
-	float sl2 = (e - s) + p; /* |e| >= 1 > |p| or e = 0: exact */
-	*lo = sl2 + pl;
+	float t = 0x1.0c9a84p-2f; /* c/11 */
+	t = KLF_FMA(t, z, 0x1.484b14p-2f); /* c/9 */
+	t = KLF_FMA(t, z, 0x1.a61762p-2f); /* c/7 */
+	t = KLF_FMA(t, z, 0x1.2776c6p-1f); /* c/5 */
+	t = KLF_FMA(t, z, 0x1.ec709ep-1f); /* c/3 */
+	float ph = sh * KLF_2INVLN2_HI;
+	float pl = KLF_FMA(sh, KLF_2INVLN2_HI, -ph);
+	pl = KLF_FMA(sl, KLF_2INVLN2_HI, KLF_FMA(sh, KLF_2INVLN2_LO, pl));
+	pl = KLF_FMA(sh * z, t, pl);
+	float s = e + ph;
+	float sl2 = (e - s) + ph; /* |e| >= 1 > |ph| or e = 0: exact */
+	*lo = sl2 + pl; /* not renormalized: holds the series term */
 	return s;
 }
 
-/* |x|^(yh + yl) for the finite, nonzero and infinite |x| (the sign of y
- * picks 0 or inf at |x| = 0 and inf); NaN and the other special cases
- * are the callers'. */
+/* y for y log2|x|: +-inf becomes +-2^40, NaN stays.  Every |x| != 1
+ * has |log2 |x|| >= 2^-25, so the product still saturates exp2, while at
+ * |x| = 1 (log2 = 0) it is 0, not NaN, and pow(-1, +-inf) = 1 falls
+ * out. */
+KL_INL float klf_pow_clamp_y(float y)
+{
+	float yc = 0x1p40f < y ? 0x1p40f : y; /* (a < b ? a : b) keeps NaN b */
+	return -0x1p40f > yc ? -0x1p40f : yc;
+}
+
+/* |x|^(yh + yl), NaN for NaN x or y: log2 of 0 and inf are taken as -inf
+ * and +inf, so y log2|x| is +-inf or NaN or finite, and the clamps (which
+ * keep NaN) give 0, inf or NaN with the right sign of y.  With yl = 0
+ * (pow) pass two = 0, so that no 0 * lh is left to compute.
+ *
+ * y log2|x| = ph + pl, pl up to about 1 as lo is not normalized: k is
+ * taken from ph + pl, and ph - k is exact for |ph| >= 1 (a multiple of
+ * ulp(ph) below 2); below 1 it loses at most 2^-25, 0.35 ulp of the
+ * result. */
+KL_INL float klf_pow_abs_core(float ax, float yh, float yl, int two)
+{
+	/* 0, inf and NaN give finite garbage in klf_log2_ext (no trap, no
+	 * division by 0), replaced here; their garbage ll meets a NaN pl,
+	 * which the clamp test below drops */
+	int fin = KLF_U(ax) - 1u < 0x7f7fffffu; /* finite and non-zero */
+	float ll;
+	float lh = klf_log2_ext(ax, &ll);
+	lh = fin ? lh : (ax - 1.0f) * KLF_INF; /* -inf, inf or NaN */
+	yh = klf_pow_clamp_y(yh);
+	float ph = yh * lh;
+	float pl = KLF_FMA(yh, lh, -ph);
+	pl = two ? pl + KLF_FMA(yh, ll, yl * lh) : KLF_FMA(yh, ll, pl);
+	float pc = 130.0f < ph ? 130.0f : ph;
+	pc = -160.0f > pc ? -160.0f : pc;
+	pl = pc == ph ? pl : 0.0f; /* NaN beyond the clamps */
+	/* NaN pc gives NaN through the fma chain of exp2; the conversion of
+	 * NaN kf to int in klf_scale is x86's 0x80000000, times NaN. */
+	float kf = __builtin_rintf(pc + pl);
+	float f = (pc - kf) + pl;
+	return klf_exp2_scaled(f, kf);
+}
+
 KL_INL float klf_pow_abs(float ax, float yh, float yl)
 {
-	float axc = ax > 0.0f && ax < KLF_INF ? ax : 1.0f;
-	float ll;
-	float lh = klf_log2_ext(axc, &ll);
-	float ph = yh * lh;
-	float pl = KLF_FMA(yh, lh, -ph) + KLF_FMA(yh, ll, yl * lh);
-	float pc = ph < 130.0f ? ph : 130.0f;
-	pc = pc > -160.0f ? pc : -160.0f;
-	pl = pc == ph ? pl : 0.0f;
-	float kf = __builtin_rintf(pc);
-	float f = (pc - kf) + pl;
-	float r = klf_exp2_scaled(f, kf);
-	float zi = (ax == 0.0f) == (yh > 0.0f) ? 0.0f : KLF_INF;
-	return (ax == 0.0f || ax == KLF_INF) ? zi : r;
+	return klf_pow_abs_core(ax, yh, yl, 1);
 }
 
 KL_INL int klf_is_int(float y) { return __builtin_truncf(y) == y; }
-KL_INL int klf_is_odd(float y)
-{
-	float a = __builtin_fabsf(y);
-	return klf_is_int(y) && a < 0x1p24f && ((int)a & 1);
-}
 
-/* pow's special values (C99 F.9.4.4), by select over r = |x|^y computed
- * for finite non-zero |x| (the order matters); pow and its fast variant
- * share them. */
+/* pow's special values (C99 F.9.4.4) over r = |x|^y from klf_pow_abs,
+ * which already gives those of x = +-0, +-1 and +-inf, of y = +-inf and
+ * of NaN; pow and its fast variant share them.  Few selects, as each
+ * costs as much as an fma of the core in a vectorized loop. */
 KL_INL float klf_pow_specials(float x, float y, float r)
 {
-	float ax = __builtin_fabsf(x);
-	int yinf = __builtin_fabsf(y) == KLF_INF;
-	float ri = (ax < 1.0f) ^ (y > 0.0f) ? KLF_INF : 0.0f;
-	r = yinf ? ri : r;
-	r = (ax == 1.0f && yinf) ? 1.0f : r;
-	r = klf_isnan(x) || klf_isnan(y) ? x + y : r;
-	int neg = (int)KLF_U(x) < 0;
-	r = (neg && klf_is_odd(y)) ? -r : r;
-	r = (x < 0.0f && klf_isfinite(x) && klf_isfinite(y) && !klf_is_int(y)) ? KLF_NAN : r;
-	r = y == 0.0f ? 1.0f : r;
-	r = x == 1.0f ? 1.0f : r;
+	int yint = klf_is_int(y);
+	float h = 0.5f * y;
+	int odd = yint && __builtin_truncf(h) != h; /* |y| >= 2^24 is even */
+	r = odd ? __builtin_copysignf(r, x) : r;
+	/* finite x < 0 (bits 0x80000001..0xff7fffff), y not an integer */
+	r = (KLF_U(x) - 0x80000001u < 0x7f7fffffu && !yint) ? KLF_NAN : r;
+	r = (y == 0.0f || x == 1.0f) ? 1.0f : r; /* even for NaN */
 	return r;
 }
 
@@ -356,7 +377,7 @@ KL_INL float klf_powr_specials(float x, float y, float r)
 KL_INL float klf_pow(float x, float y)
 {
 	float ax = __builtin_fabsf(x);
-	float r = klf_pow_abs(ax, y, 0.0f);
+	float r = klf_pow_abs_core(ax, y, 0.0f, 0);
 	return klf_pow_specials(x, y, r);
 }
 
@@ -855,11 +876,9 @@ KL_INL float klf_sincos_fast(float x, float *c)
  * the special values stay those of klf_pow. */
 KL_INL float klf_pow_fast(float x, float y)
 {
-	float ax = __builtin_fabsf(x);
-	float axc = ax > 0.0f && ax < KLF_INF ? ax : 1.0f;
-	float r = klf_exp2(y * klf_log2(axc));
-	float zi = (ax == 0.0f) == (y > 0.0f) ? 0.0f : KLF_INF;
-	r = (ax == 0.0f || ax == KLF_INF) ? zi : r;
+	/* log2 gives -inf at 0, +inf at inf and NaN at NaN, so with y
+	 * clamped the product is what klf_pow_specials expects of r */
+	float r = klf_exp2(klf_pow_clamp_y(y) * klf_log2(__builtin_fabsf(x)));
 	return klf_pow_specials(x, y, r);
 }
 
