@@ -215,11 +215,17 @@ static bool finalize(const struct kiln_target *t, const struct kiln_blob *ir,
 		log += "error: internal compiler error: invalid IR: " + err + "\n";
 		return false;
 	}
+	/* KILN_DUMP_IR=1: the optimised module on stderr, for compiler work;
+	 * KILN_DUMP_IR=pre: the module before the -O3 pipeline (work-group
+	 * functions made), to replay the pipeline with opt. */
+	const char *dump = getenv("KILN_DUMP_IR");
+	bool dump_pre = dump && strcmp(dump, "pre") == 0;
+	bool dump_post = dump && *dump && strcmp(dump, "0") != 0 && !dump_pre;
+	if (dump_pre)
+		m->print(llvm::errs(), nullptr);
 	optimize(*m, tm.get(), o.opt_disable);
-	/* KILN_DUMP_IR=1: the optimised module on stderr, for compiler work. */
-	if (const char *d = getenv("KILN_DUMP_IR"))
-		if (*d && strcmp(d, "0") != 0)
-			m->print(llvm::errs(), nullptr);
+	if (dump_post)
+		m->print(llvm::errs(), nullptr);
 	if (!check_undefined(*m, log))
 		return false;
 	return emit_object(*m, tm.get(), obj, log);
