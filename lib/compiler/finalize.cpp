@@ -12,6 +12,8 @@
 #include <llvm/MC/TargetRegistry.h>
 #include <llvm/Support/MemoryBuffer.h>
 #include <llvm/Support/raw_ostream.h>
+#include <llvm/Transforms/Utils/LCSSA.h>
+#include <llvm/Transforms/Utils/LoopSimplify.h>
 
 #include <cstdio>
 #include <cstring>
@@ -127,6 +129,15 @@ static bool check_undefined(llvm::Module &m, std::string &log)
 	return ok;
 }
 
+/* guard_split.cpp as a pass of the -O3 pipeline */
+struct guard_split_pass : llvm::PassInfoMixin<guard_split_pass> {
+	llvm::PreservedAnalyses run(llvm::Function &f, llvm::FunctionAnalysisManager &fam)
+	{
+		return split_guarded_loops(f, fam) ? llvm::PreservedAnalyses::none()
+						   : llvm::PreservedAnalyses::all();
+	}
+};
+
 static bool optimize(llvm::Module &m, llvm::TargetMachine *tm, bool opt_disable)
 {
 	llvm::PipelineTuningOptions pto;
@@ -144,6 +155,12 @@ static bool optimize(llvm::Module &m, llvm::TargetMachine *tm, bool opt_disable)
 	pb.registerFunctionAnalyses(fam);
 	pb.registerLoopAnalyses(lam);
 	pb.crossRegisterProxies(lam, fam, cam, mam);
+	pb.registerVectorizerStartEPCallback(
+		[](llvm::FunctionPassManager &fpm, llvm::OptimizationLevel) {
+			fpm.addPass(guard_split_pass());
+			fpm.addPass(llvm::LoopSimplifyPass());
+			fpm.addPass(llvm::LCSSAPass());
+		});
 	llvm::ModulePassManager mpm = pb.buildPerModuleDefaultPipeline(
 		opt_disable ? llvm::OptimizationLevel::O1 : llvm::OptimizationLevel::O3);
 	mpm.run(m, mam);

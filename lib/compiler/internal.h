@@ -165,6 +165,14 @@ void scalarize_vectors(llvm::Function &f);
  * body vectorizes across work-items under a mask.  Returns how many. */
 unsigned converge_divergent_loops(llvm::Function &f, const wi_params &p);
 
+/* guard_split.cpp: in a work-group function, runs each work-item loop
+ * whose body sits under a bounds guard (`if (gid < n)`) over the prefix of
+ * iterations that pass it, without the guard (so no masked loads and
+ * stores after vectorization), keeping the original loop for launches
+ * where the guarded index could wrap; returns the loops split.  Runs just
+ * before the loop vectorizer. */
+unsigned split_guarded_loops(llvm::Function &f, llvm::FunctionAnalysisManager &fam);
+
 /* loop_barriers.cpp: puts an implicit barrier at the head of each innermost
  * loop that every work-item runs the same number of times, so that the
  * work-item loops run inside it and its body vectorizes across work-items;

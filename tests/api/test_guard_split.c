@@ -1,0 +1,149 @@
+/* Kernels under a bounds guard (`if (gid < n)`, `if (gid >= n) return`),
+ * the shape lib/compiler/guard_split.cpp runs over the prefix of work-items
+ * that pass the guard, with the original loop kept for launches where the
+ * guarded index could wrap.  Every kernel writes a value per work-item that
+ * passes its guard and leaves the others' sentinel alone; the host
+ * computes which work-items pass, for bounds before, inside and past every
+ * group, negative bounds, global offsets (one so large that a 32-bit index
+ * wraps inside a group), several local sizes and non-uniform groups.  The
+ * guards the pass must leave alone (a suffix, an else branch, two
+ * conditions) are checked the same way. */
+#include "../common/check.h"
+
+#include <stdint.h>
+
+#define W 1000  /* work-items: not a multiple of most local sizes */
+#define SENTINEL (-7)
+
+static const char *src =
+	"kernel void g_ult(global int *o, global const int *x, ulong n)\n"
+	"{ size_t i = get_global_id(0), k = i - get_global_offset(0);\n"
+	"  if (i < n) o[k] = x[k] * 2 + 1; }\n"
+	"kernel void g_ret(global int *o, global const int *x, ulong n)\n"
+	"{ size_t i = get_global_id(0), k = i - get_global_offset(0);\n"
+	"  if (i >= n) return;\n"
+	"  o[k] = x[k] - 3; }\n"
+	"kernel void g_int(global int *o, global const int *x, int n)\n"
+	"{ int i = get_global_id(0); size_t k = get_global_id(0) - get_global_offset(0);\n"
+	"  if (i < n) o[k] = x[k] ^ 5; }\n"
+	"kernel void g_uint_le(global int *o, global const int *x, uint n)\n"
+	"{ uint i = get_global_id(0); size_t k = get_global_id(0) - get_global_offset(0);\n"
+	"  if (i <= n) o[k] = x[k] + 11; }\n"
+	"kernel void g_int_le(global int *o, global const int *x, int n)\n"
+	"{ int i = get_global_id(0); size_t k = get_global_id(0) - get_global_offset(0);\n"
+	"  if (n >= i) o[k] = x[k] * 3; }\n"
+	"kernel void g_shift(global int *o, global const int *x, ulong n)\n"
+	"{ size_t i = get_global_id(0), k = i - get_global_offset(0);\n"
+	"  if (i - 5 < n) o[k] = x[k] + 1; }\n"
+	"kernel void g_suffix(global int *o, global const int *x, ulong n)\n"
+	"{ size_t i = get_global_id(0), k = i - get_global_offset(0);\n"
+	"  if (i >= n) o[k] = x[k] + 2; }\n"
+	"kernel void g_else(global int *o, global const int *x, ulong n)\n"
+	"{ size_t i = get_global_id(0), k = i - get_global_offset(0);\n"
+	"  if (i < n) o[k] = x[k] + 4; else o[k] = 99; }\n"
+	"kernel void g_two(global int *o, global const int *x, ulong n)\n"
+	"{ size_t i = get_global_id(0), k = i - get_global_offset(0);\n"
+	"  if (i < n && (i & 3) != 1) o[k] = x[k] + 6; }\n";
+
+enum kern { K_ULT, K_RET, K_INT, K_UINT_LE, K_INT_LE, K_SHIFT, K_SUFFIX, K_ELSE, K_TWO, K_COUNT };
+static const char *const names[K_COUNT] = { "g_ult",  "g_ret",    "g_int",  "g_uint_le", "g_int_le",
+					    "g_shift", "g_suffix", "g_else", "g_two" };
+/* the argument n: 64-bit, 32-bit signed or 32-bit unsigned */
+static const int arg_bits[K_COUNT] = { 64, 64, -32, 32, -32, 64, 64, 64, 64 };
+
+/* What work-item `i` (its global id) writes, or SENTINEL. */
+static int expect(enum kern k, uint64_t i, int64_t n, int x)
+{
+	switch (k) {
+	case K_ULT: return i < (uint64_t)n ? x * 2 + 1 : SENTINEL;
+	case K_RET: return i >= (uint64_t)n ? SENTINEL : x - 3;
+	case K_INT: return (int32_t)(uint32_t)i < (int32_t)n ? x ^ 5 : SENTINEL;
+	case K_UINT_LE: return (uint32_t)i <= (uint32_t)n ? x + 11 : SENTINEL;
+	case K_INT_LE: return (int32_t)n >= (int32_t)(uint32_t)i ? x * 3 : SENTINEL;
+	case K_SHIFT: return i - 5 < (uint64_t)n ? x + 1 : SENTINEL;
+	case K_SUFFIX: return i >= (uint64_t)n ? x + 2 : SENTINEL;
+	case K_ELSE: return i < (uint64_t)n ? x + 4 : 99;
+	case K_TWO: return i < (uint64_t)n && (i & 3) != 1 ? x + 6 : SENTINEL;
+	default: return SENTINEL;
+	}
+}
+
+static cl_context context;
+static cl_command_queue queue;
+static int x_host[W], o_host[W];
+
+static void run(cl_program p, enum kern k, int64_t n, size_t offset, size_t local,
+		cl_mem x, cl_mem o)
+{
+	cl_int err;
+	cl_kernel kern = clCreateKernel(p, names[k], &err);
+	REQUIRE(err == CL_SUCCESS);
+	int fill = SENTINEL;
+	CHECK_OK(clEnqueueFillBuffer(queue, o, &fill, sizeof(fill), 0, sizeof(o_host), 0, NULL,
+				     NULL));
+	CHECK_OK(clSetKernelArg(kern, 0, sizeof(cl_mem), &o));
+	CHECK_OK(clSetKernelArg(kern, 1, sizeof(cl_mem), &x));
+	if (arg_bits[k] == 64) {
+		cl_ulong v = (cl_ulong)n;
+		CHECK_OK(clSetKernelArg(kern, 2, sizeof(v), &v));
+	} else {
+		cl_int v = (cl_int)n;
+		CHECK_OK(clSetKernelArg(kern, 2, sizeof(v), &v));
+	}
+	size_t global = W;
+	CHECK_OK(clEnqueueNDRangeKernel(queue, kern, 1, &offset, &global, local ? &local : NULL,
+					0, NULL, NULL));
+	CHECK_OK(clEnqueueReadBuffer(queue, o, CL_TRUE, 0, sizeof(o_host), o_host, 0, NULL, NULL));
+	int bad = 0;
+	for (int w = 0; w < W; w++) {
+		int want = expect(k, offset + (uint64_t)w, n, x_host[w]);
+		if (o_host[w] != want && bad++ < 3)
+			fprintf(stderr, "%s n=%lld offset=%zu local=%zu: item %d got %d, want %d\n",
+				names[k], (long long)n, offset, local, w, o_host[w], want);
+	}
+	CHECK(bad == 0);
+	clReleaseKernel(kern);
+}
+
+int main(void)
+{
+	cl_platform_id platform;
+	cl_device_id device;
+	check_get_device(&platform, &device);
+	cl_int err;
+	context = clCreateContext(NULL, 1, &device, NULL, NULL, &err);
+	REQUIRE(err == CL_SUCCESS);
+	queue = clCreateCommandQueueWithProperties(context, device, NULL, &err);
+	REQUIRE(err == CL_SUCCESS);
+	for (int i = 0; i < W; i++)
+		x_host[i] = i * 7 - 300;
+	cl_program p = check_build(context, device, src, "-cl-std=CL3.0");
+	cl_mem x = clCreateBuffer(context, CL_MEM_COPY_HOST_PTR, sizeof(x_host), x_host, &err);
+	REQUIRE(err == CL_SUCCESS);
+	cl_mem o = clCreateBuffer(context, CL_MEM_READ_WRITE, sizeof(o_host), NULL, &err);
+	REQUIRE(err == CL_SUCCESS);
+
+	/* offsets: none, one that puts bounds inside groups, and one where a
+	 * 32-bit id passes INT32_MAX (and then UINT32_MAX) mid-group */
+	static const size_t offsets[] = { 0, 13, 0x7fffffffu - 500, 0xffffffffu - 300 };
+	static const size_t locals[] = { 0, 1, 7, 64, 256 };
+	for (int k = 0; k < K_COUNT; k++)
+		for (size_t oi = 0; oi < sizeof(offsets) / sizeof(offsets[0]); oi++) {
+			size_t off = offsets[oi];
+			/* bounds relative to the first id: before, at, inside
+			 * a group, at the end, past it; and absolute ones */
+			int64_t ns[] = { 0, 1, -1, -5000, (int64_t)off, (int64_t)off + 37,
+					 (int64_t)off + 300, (int64_t)off + 999, (int64_t)off + 1000,
+					 (int64_t)off + 5000, INT32_MAX, (int64_t)UINT32_MAX };
+			for (size_t ni = 0; ni < sizeof(ns) / sizeof(ns[0]); ni++)
+				for (size_t li = 0; li < sizeof(locals) / sizeof(locals[0]); li++)
+					run(p, (enum kern)k, ns[ni], off, locals[li], x, o);
+		}
+
+	clReleaseMemObject(x);
+	clReleaseMemObject(o);
+	clReleaseProgram(p);
+	clReleaseCommandQueue(queue);
+	clReleaseContext(context);
+	return check_done();
+}
