@@ -4,6 +4,8 @@
  *
  *   vadd          c = a + b, float, 2^24                          GB/s
  *   saxpy         y = a*x + y, float, 2^24                        GB/s
+ *   saxpy-guard   the same as most applications write it: int id,
+ *                 if (i < n), n = 2^24 - 99, NDRange rounded up    GB/s
  *   sgemm-naive   1024^3, one work-item per element of C          GFLOP/s
  *   sgemm-tiled   1024^3, 16x16 __local tiles with barriers       GFLOP/s
  *   reduce        sum of 2^24 floats, __local tree of 256, host
@@ -94,6 +96,14 @@ static const char other_src[] =
 	"{\n"
 	"    size_t i = get_global_id(0);\n"
 	"    y[i] = alpha * x[i] + y[i];\n"
+	"}\n"
+	"\n"
+	"__kernel void saxpy_guard(float alpha, __global const float *x,\n"
+	"                          __global float *y, int n)\n"
+	"{\n"
+	"    int i = get_global_id(0);\n"
+	"    if (i < n)\n"
+	"        y[i] = alpha * x[i] + y[i];\n"
 	"}\n"
 	"\n"
 	"__kernel void reduce(__global const float *in, __global float *partial,\n"
@@ -360,9 +370,12 @@ out:
 	return result;
 }
 
-static double bench_saxpy(struct plat *p, const char *name)
+/* saxpy, or with `guarded` the form most applications write: an int id
+ * and `if (i < n)`, n not a multiple of the group size, the NDRange
+ * rounded up to 256. */
+static double saxpy_common(struct plat *p, const char *name, int guarded)
 {
-	size_t n = stream_n();
+	size_t n = stream_n() - (guarded ? 99 : 0);
 	float alpha = 2.5f;
 	double result = FAILED;
 	float *x = malloc(n * 4), *y = malloc(n * 4), *ref = malloc(n * 4);
@@ -376,13 +389,16 @@ static double bench_saxpy(struct plat *p, const char *name)
 		ref[i] = alpha * x[i] + y[i];
 	mx = make_buf(p, n * 4, x);
 	my = make_buf(p, n * 4, y);
-	k = make_kernel(p, p->other, "saxpy");
+	k = make_kernel(p, p->other, guarded ? "saxpy_guard" : "saxpy");
 	if (!mx || !my || !k)
 		goto out;
 	clSetKernelArg(k, 0, sizeof(alpha), &alpha);
 	clSetKernelArg(k, 1, sizeof(mx), &mx);
 	clSetKernelArg(k, 2, sizeof(my), &my);
-	struct launch l = { k, 1, { n }, NULL, 0, NULL, NULL };
+	cl_int ni = (cl_int)n;
+	if (guarded)
+		clSetKernelArg(k, 3, sizeof(ni), &ni);
+	struct launch l = { k, 1, { guarded ? (n + 255) / 256 * 256 : n }, NULL, 0, NULL, NULL };
 	if (warm_up(p, name, &l) || read_buf(p, name, my, n * 4, y))
 		goto out;
 	/* A contracted multiply-add rounds once, and where alpha*x and y
@@ -398,6 +414,16 @@ static double bench_saxpy(struct plat *p, const char *name)
 out:
 	release_all(k, (cl_mem[]){ mx, my }, 2, (void *[]){ x, y, ref }, 3);
 	return result;
+}
+
+static double bench_saxpy(struct plat *p, const char *name)
+{
+	return saxpy_common(p, name, 0);
+}
+
+static double bench_saxpy_guard(struct plat *p, const char *name)
+{
+	return saxpy_common(p, name, 1);
 }
 
 static size_t sgemm_n(void)
@@ -738,6 +764,7 @@ static const struct bench {
 } benches[] = {
 	{ "vadd", "GB/s", bench_vadd },
 	{ "saxpy", "GB/s", bench_saxpy },
+	{ "saxpy-guard", "GB/s", bench_saxpy_guard },
 	{ "sgemm-naive", "GFLOP/s", bench_sgemm_naive },
 	{ "sgemm-tiled", "GFLOP/s", bench_sgemm_tiled },
 	{ "reduce", "GB/s", bench_reduce },
