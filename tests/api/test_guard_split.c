@@ -109,12 +109,8 @@ int main(void)
 {
 	cl_platform_id platform;
 	cl_device_id device;
-	check_get_device(&platform, &device);
 	cl_int err;
-	context = clCreateContext(NULL, 1, &device, NULL, NULL, &err);
-	REQUIRE(err == CL_SUCCESS);
-	queue = clCreateCommandQueueWithProperties(context, device, NULL, &err);
-	REQUIRE(err == CL_SUCCESS);
+	check_setup(&platform, &device, &context, &queue);
 	for (int i = 0; i < W; i++)
 		x_host[i] = i * 7 - 300;
 	cl_program p = check_build(context, device, src, "-cl-std=CL3.0");
