@@ -157,6 +157,9 @@ static bool optimize(llvm::Module &m, llvm::TargetMachine *tm, bool opt_disable)
 	pb.crossRegisterProxies(lam, fam, cam, mam);
 	pb.registerVectorizerStartEPCallback(
 		[](llvm::FunctionPassManager &fpm, llvm::OptimizationLevel) {
+			/* preheaders and dedicated exits, which simplifycfg
+			 * may have folded away since the loop passes ran */
+			fpm.addPass(llvm::LoopSimplifyPass());
 			fpm.addPass(guard_split_pass());
 			fpm.addPass(llvm::LoopSimplifyPass());
 			fpm.addPass(llvm::LCSSAPass());

@@ -43,7 +43,13 @@ static const char *src =
 	"  if (i < n) o[k] = x[k] + 4; else o[k] = 99; }\n"
 	"kernel void g_two(global int *o, global const int *x, ulong n)\n"
 	"{ size_t i = get_global_id(0), k = i - get_global_offset(0);\n"
-	"  if (i < n && (i & 3) != 1) o[k] = x[k] + 6; }\n";
+	"  if (i < n && (i & 3) != 1) o[k] = x[k] + 6; }\n"
+	/* 2D: the y test leaves the x loop (unswitched), the x test stays */
+	"kernel void g_2d(global int *o, global const int *x, int w, int h)\n"
+	"{ int gx = get_global_id(0), gy = get_global_id(1);\n"
+	"  size_t k = (get_global_id(1) - get_global_offset(1)) * 40 +\n"
+	"             get_global_id(0) - get_global_offset(0);\n"
+	"  if (gx < w && gy < h) o[k] = x[k] * 5 - gy; }\n";
 
 enum kern { K_ULT, K_RET, K_INT, K_UINT_LE, K_INT_LE, K_SHIFT, K_SUFFIX, K_ELSE, K_TWO, K_COUNT };
 static const char *const names[K_COUNT] = { "g_ult",  "g_ret",    "g_int",  "g_uint_le", "g_int_le",
@@ -105,6 +111,36 @@ static void run(cl_program p, enum kern k, int64_t n, size_t offset, size_t loca
 	clReleaseKernel(kern);
 }
 
+/* g_2d over a 40 x 25 NDRange: item (gx, gy) writes iff gx < w and
+ * gy < h. */
+static void run_2d(cl_program p, int w, int h, const size_t *offset, const size_t *local,
+		   cl_mem x, cl_mem o)
+{
+	cl_int err;
+	cl_kernel kern = clCreateKernel(p, "g_2d", &err);
+	REQUIRE(err == CL_SUCCESS);
+	int fill = SENTINEL;
+	CHECK_OK(clEnqueueFillBuffer(queue, o, &fill, sizeof(fill), 0, sizeof(o_host), 0, NULL,
+				     NULL));
+	CHECK_OK(clSetKernelArg(kern, 0, sizeof(cl_mem), &o));
+	CHECK_OK(clSetKernelArg(kern, 1, sizeof(cl_mem), &x));
+	CHECK_OK(clSetKernelArg(kern, 2, sizeof(w), &w));
+	CHECK_OK(clSetKernelArg(kern, 3, sizeof(h), &h));
+	size_t global[2] = { 40, 25 };
+	CHECK_OK(clEnqueueNDRangeKernel(queue, kern, 2, offset, global, local, 0, NULL, NULL));
+	CHECK_OK(clEnqueueReadBuffer(queue, o, CL_TRUE, 0, sizeof(o_host), o_host, 0, NULL, NULL));
+	int bad = 0;
+	for (int k = 0; k < 1000; k++) {
+		int gx = (int)offset[0] + k % 40, gy = (int)offset[1] + k / 40;
+		int want = gx < w && gy < h ? x_host[k] * 5 - gy : SENTINEL;
+		if (o_host[k] != want && bad++ < 3)
+			fprintf(stderr, "g_2d w=%d h=%d offset=%zu,%zu: item %d got %d, want %d\n", w,
+				h, offset[0], offset[1], k, o_host[k], want);
+	}
+	CHECK(bad == 0);
+	clReleaseKernel(kern);
+}
+
 int main(void)
 {
 	cl_platform_id platform;
@@ -134,6 +170,18 @@ int main(void)
 			for (size_t ni = 0; ni < sizeof(ns) / sizeof(ns[0]); ni++)
 				for (size_t li = 0; li < sizeof(locals) / sizeof(locals[0]); li++)
 					run(p, (enum kern)k, ns[ni], off, locals[li], x, o);
+		}
+
+	static const size_t offs2[][2] = { { 0, 0 }, { 13, 7 } };
+	static const size_t locals2[][2] = { { 1, 1 }, { 8, 5 }, { 16, 4 }, { 40, 1 } };
+	static const int bounds2[][2] = { { 0, 0 }, { 17, 9 }, { 40, 25 }, { 53, 32 }, { 100, 3 }, { -1, 20 } };
+	for (size_t oi = 0; oi < 2; oi++)
+		for (size_t bi = 0; bi < sizeof(bounds2) / sizeof(bounds2[0]); bi++) {
+			run_2d(p, bounds2[bi][0] + (int)offs2[oi][0], bounds2[bi][1] + (int)offs2[oi][1],
+			       offs2[oi], NULL, x, o);
+			for (size_t li = 0; li < sizeof(locals2) / sizeof(locals2[0]); li++)
+				run_2d(p, bounds2[bi][0] + (int)offs2[oi][0],
+				       bounds2[bi][1] + (int)offs2[oi][1], offs2[oi], locals2[li], x, o);
 		}
 
 	clReleaseMemObject(x);
