@@ -106,6 +106,9 @@ bool find_guard(llvm::Loop *l, llvm::ScalarEvolution &se, guard &g)
 	if (pred != llvm::CmpInst::ICMP_ULT && pred != llvm::CmpInst::ICMP_ULE &&
 	    pred != llvm::CmpInst::ICMP_SLT && pred != llvm::CmpInst::ICMP_SLE)
 		return false; /* a suffix, not a prefix: left alone */
+	/* integers only: pointer compares (p < end) are left alone */
+	if (!cmp->getOperand(0)->getType()->isIntegerTy())
+		return false;
 	unsigned w = se.getTypeSizeInBits(rec->getType());
 	if (w != 32 && w != 64)
 		return false;
