@@ -78,17 +78,25 @@ static cl_context context;
 static cl_command_queue queue;
 static int x_host[W], o_host[W];
 
-static void run(cl_program p, enum kern k, int64_t n, size_t offset, size_t local,
-		cl_mem x, cl_mem o)
+/* Kernel `name` with o (filled with SENTINEL) and x as its first two
+ * arguments. */
+static cl_kernel start(cl_program p, const char *name, cl_mem x, cl_mem o)
 {
 	cl_int err;
-	cl_kernel kern = clCreateKernel(p, names[k], &err);
+	cl_kernel kern = clCreateKernel(p, name, &err);
 	REQUIRE(err == CL_SUCCESS);
 	int fill = SENTINEL;
 	CHECK_OK(clEnqueueFillBuffer(queue, o, &fill, sizeof(fill), 0, sizeof(o_host), 0, NULL,
 				     NULL));
 	CHECK_OK(clSetKernelArg(kern, 0, sizeof(cl_mem), &o));
 	CHECK_OK(clSetKernelArg(kern, 1, sizeof(cl_mem), &x));
+	return kern;
+}
+
+static void run(cl_program p, enum kern k, int64_t n, size_t offset, size_t local,
+		cl_mem x, cl_mem o)
+{
+	cl_kernel kern = start(p, names[k], x, o);
 	if (arg_bits[k] == 64) {
 		cl_ulong v = (cl_ulong)n;
 		CHECK_OK(clSetKernelArg(kern, 2, sizeof(v), &v));
@@ -116,14 +124,7 @@ static void run(cl_program p, enum kern k, int64_t n, size_t offset, size_t loca
 static void run_2d(cl_program p, int w, int h, const size_t *offset, const size_t *local,
 		   cl_mem x, cl_mem o)
 {
-	cl_int err;
-	cl_kernel kern = clCreateKernel(p, "g_2d", &err);
-	REQUIRE(err == CL_SUCCESS);
-	int fill = SENTINEL;
-	CHECK_OK(clEnqueueFillBuffer(queue, o, &fill, sizeof(fill), 0, sizeof(o_host), 0, NULL,
-				     NULL));
-	CHECK_OK(clSetKernelArg(kern, 0, sizeof(cl_mem), &o));
-	CHECK_OK(clSetKernelArg(kern, 1, sizeof(cl_mem), &x));
+	cl_kernel kern = start(p, "g_2d", x, o);
 	CHECK_OK(clSetKernelArg(kern, 2, sizeof(w), &w));
 	CHECK_OK(clSetKernelArg(kern, 3, sizeof(h), &h));
 	size_t global[2] = { 40, 25 };
