@@ -1,0 +1,29 @@
+#!/bin/sh
+# Runs a program packed by tools/device-pack.sh on the device machine:
+#   sh .devpack/device-run.sh bin/<program> [args...]
+# Unpacks into /tmp/k once per machine, points the ICD loader at the
+# carried libkiln, puts Clang's resource headers where libkiln looks for
+# them, and starts the program through the carried glibc loader (the
+# device's own glibc may be older than Debian 12's).
+set -eu
+here="$(cd "$(dirname "$0")" && pwd)"
+k=/tmp/k
+if [ ! -d "$k/bin" ]; then
+	mkdir -p "$k"
+	python3 -c "
+import sys, tarfile
+for a in sys.argv[2:]:
+    tarfile.open(a).extractall(sys.argv[1])
+" "$k" "$here/libs.tar.xz" "$here/kiln.tar.xz"
+fi
+inc="/usr/lib/llvm-15/lib/clang/$(cat "$k/clang-version")/include"
+if [ ! -e "$inc" ]; then
+	mkdir -p "$(dirname "$inc")"
+	ln -s "$k/include" "$inc"
+fi
+mkdir -p "$k/icd"
+echo "$k/lib/libkiln.so.0.1.0" > "$k/icd/kiln.icd"
+export OCL_ICD_VENDORS="$k/icd"
+prog="$1"
+shift
+exec "$k/lib/ld-linux-x86-64.so.2" --library-path "$k/lib" "$k/$prog" "$@"
