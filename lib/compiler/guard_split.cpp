@@ -23,11 +23,9 @@
  * work-item function is inlined and its loops are in canonical form. */
 #include "compiler/internal.h"
 
-#include <llvm/Analysis/AssumptionCache.h>
 #include <llvm/Analysis/LoopInfo.h>
 #include <llvm/Analysis/ScalarEvolution.h>
 #include <llvm/Analysis/ScalarEvolutionExpressions.h>
-#include <llvm/Analysis/TargetLibraryInfo.h>
 #include <llvm/IR/Dominators.h>
 #include <llvm/IR/Instructions.h>
 #include <llvm/IR/Intrinsics.h>
@@ -161,8 +159,8 @@ void split(llvm::Function &fn, llvm::Loop *l, const guard &g, llvm::ScalarEvolut
 	llvm::BasicBlock *ph = l->getLoopPreheader(), *h = l->getHeader();
 	llvm::BasicBlock *latch = l->getLoopLatch(), *exit = l->getExitBlock();
 	llvm::PHINode *iv = l->getCanonicalInductionVariable();
-	const llvm::SCEV *n = se.getAddExpr(se.getBackedgeTakenCount(l),
-					    se.getOne(se.getBackedgeTakenCount(l)->getType()));
+	const llvm::SCEV *btc = se.getBackedgeTakenCount(l);
+	const llvm::SCEV *n = se.getAddExpr(btc, se.getOne(btc->getType()));
 
 	/* an empty preheader for the fast loop, so that the copy gets one */
 	llvm::BasicBlock *fast_ph = llvm::SplitBlock(ph, ph->getTerminator(), &dt, &li);
@@ -207,15 +205,14 @@ unsigned split_guarded_loops(llvm::Function &f, llvm::FunctionAnalysisManager &f
 {
 	if (!f.getName().startswith("__kiln_wg_"))
 		return 0;
-	llvm::TargetLibraryInfo &tli = fam.getResult<llvm::TargetLibraryAnalysis>(f);
-	llvm::AssumptionCache &ac = fam.getResult<llvm::AssumptionAnalysis>(f);
 	unsigned done = 0;
-	/* one loop per round, with fresh analyses (each split changes the
-	 * CFG); a split loop has no guard left and its copy is marked */
+	/* one loop per round: the pipeline's own analyses first, and after a
+	 * split (which changes the CFG) fresh ones; a split loop has no guard
+	 * left and its copy is marked */
 	for (unsigned round = 0; round < 16; round++) {
-		llvm::DominatorTree dt(f);
-		llvm::LoopInfo li(dt);
-		llvm::ScalarEvolution se(f, tli, ac, dt, li);
+		llvm::DominatorTree &dt = fam.getResult<llvm::DominatorTreeAnalysis>(f);
+		llvm::LoopInfo &li = fam.getResult<llvm::LoopAnalysis>(f);
+		llvm::ScalarEvolution &se = fam.getResult<llvm::ScalarEvolutionAnalysis>(f);
 		bool changed = false;
 		for (llvm::Loop *l : li.getLoopsInPreorder()) {
 			guard g;
@@ -230,6 +227,7 @@ unsigned split_guarded_loops(llvm::Function &f, llvm::FunctionAnalysisManager &f
 		}
 		if (!changed)
 			break;
+		fam.invalidate(f, llvm::PreservedAnalyses::none());
 	}
 	return done;
 }
