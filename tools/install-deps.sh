@@ -6,7 +6,7 @@ SUDO=""
 if [ "$(id -u)" != 0 ]; then SUDO=sudo; fi
 PKGS="build-essential cmake pkg-config \
   opencl-headers ocl-icd-opencl-dev ocl-icd-libopencl1 clinfo \
-  clang-15 libclang-cpp15-dev libclang-15-dev llvm-15-dev \
+  clang-15 libclang-cpp15-dev libclang-15-dev llvm-15-dev llvm-15-tools \
   libllvmspirvlib-15-dev llvm-spirv-15 \
   libhwloc-dev libmpfr-dev zlib1g-dev libzstd-dev libedit-dev libffi-dev libncurses-dev libxml2-dev"
 missing=""

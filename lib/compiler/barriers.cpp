@@ -1,5 +1,5 @@
-/* Barriers (OpenCL C 3.0 §6.15.9 work_group_barrier): the work-item function
- * is cut at every barrier into regions.  The work-group function runs one
+/* kiln-barriers: barriers (OpenCL C 3.0 §6.15.9 work_group_barrier) cut the
+ * work-item function at every barrier into regions.  The work-group function runs one
  * region for every work-item of the group, then the region the barrier
  * leads to, and so on; a work-item function call takes the region to start
  * in and returns the barrier it stopped at (REGION_EXIT at the end).
@@ -18,10 +18,25 @@
  *    one that crosses a barrier; those values are demoted to memory;
  *  - allocas: one accessed both before and after some barrier (on the
  *    control-flow graph before the cut) keeps its contents across it.
- * workgroup.cpp then places those in the context. */
-#include "compiler/internal.h"
+ * kiln-context then places those in the context.
+ *
+ * Assumes: a work-item function in SSA form, after the passes that insert
+ * implicit barriers (kiln-loop-barriers, kiln-converge-loops); every
+ * barrier of the kernel in its body (kiln-inline-all); kiln-uniformity and
+ * the dominator tree from the analysis manager.
+ * Guarantees: no barrier call is left; a new entry block `kiln.dispatch`
+ * switches on the region parameter to the code after barrier k (region k,
+ * 1-based; 0 and anything else start at the top); each barrier became
+ * `ret k`.  Values computed from the parameters alone are recomputed where
+ * needed; every other value live across a barrier is an alloca in the
+ * entry block marked !kiln.slot !{i64 order, i64 kind} (kind as in
+ * context_slot: ROW, or SHARED for a uniform value never reloaded in the
+ * region that stores it, or ANY for kiln-converge-loops' flags).  The
+ * number of barriers is !kiln.regions (workitem_layout.cpp). */
+#include "compiler/passes.h"
 
 #include <llvm/Analysis/ValueTracking.h>
+#include <llvm/IR/Constants.h>
 #include <llvm/IR/Dominators.h>
 #include <llvm/IR/Instructions.h>
 #include <llvm/IR/IntrinsicInst.h>
@@ -31,17 +46,6 @@
 #include <set>
 
 namespace kiln {
-
-bool is_barrier(const llvm::Function *callee)
-{
-	if (!callee)
-		return false;
-	llvm::StringRef n = callee->getName();
-	return n == "__kiln_barrier" || n == "_Z7barrierj" ||
-	       n == "_Z18work_group_barrierj" ||
-	       n == "_Z18work_group_barrierj12memory_scope" ||
-	       n == "_Z18work_group_barrierji";
-}
 
 /* An instruction whose value follows from its operands alone: no side
  * effects, and no memory read but the read-only launch description. */
@@ -227,9 +231,9 @@ static bool reloaded_after_store(llvm::AllocaInst *a)
 	return false;
 }
 
-unsigned cut_at_barriers(llvm::Function &f, const wi_params &p,
-			 const divergence &div, std::vector<context_slot> &slots,
-			 uint64_t &context_size)
+/* Cuts f at its barriers (see the top of this file); how many. */
+static unsigned cut_at_barriers(llvm::Function &f, const wi_params &p,
+				const divergence &div, llvm::FunctionAnalysisManager &fam)
 {
 	std::vector<llvm::CallInst *> barriers;
 	for (llvm::BasicBlock &bb : f)
@@ -299,8 +303,13 @@ unsigned cut_at_barriers(llvm::Function &f, const wi_params &p,
 
 	/* SSA values crossing a barrier: uses no longer dominated.  What the
 	 * region can compute again from the parameters is recomputed there;
-	 * the rest is demoted to memory. */
-	llvm::DominatorTree dt(f);
+	 * the rest is demoted to memory.  The dominator tree of the cut
+	 * function; the uniformity answers for the values the cut left alone
+	 * still hold (and are all that is asked below). */
+	llvm::PreservedAnalyses keep;
+	keep.preserve<uniformity_analysis>();
+	fam.invalidate(f, keep);
+	llvm::DominatorTree &dt = fam.getResult<llvm::DominatorTreeAnalysis>(f);
 	std::vector<llvm::Instruction *> crossing_values;
 	for (llvm::BasicBlock &bb : f) {
 		if (!dt.isReachableFromEntry(&bb))
@@ -347,28 +356,33 @@ unsigned cut_at_barriers(llvm::Function &f, const wi_params &p,
 			shared.insert(a);
 	}
 
-	/* Their places in a work-item's row of the context. */
-	const llvm::DataLayout &dl = f.getParent()->getDataLayout();
-	uint64_t off = context_size;
+	/* Marked for kiln-context, in this order. */
+	llvm::Type *i64 = llvm::Type::getInt64Ty(c);
+	uint64_t order = 0;
 	for (llvm::AllocaInst *a : crossing) {
-		uint64_t align = std::max<uint64_t>(a->getAlign().value(), 4);
-		uint64_t size = dl.getTypeAllocSize(a->getAllocatedType());
-		if (auto *n = llvm::dyn_cast<llvm::ConstantInt>(a->getArraySize()))
-			size *= n->getZExtValue();
-		size = (size + align - 1) / align * align;
-		off = (off + align - 1) / align * align;
 		context_slot::kind_t kind = context_slot::ROW;
-		if (a->getMetadata("kiln.any")) {
+		if (a->getMetadata("kiln.any"))
 			kind = context_slot::ANY;
-			size = 8;
-		} else if (shared.count(a)) {
+		else if (shared.count(a))
 			kind = context_slot::SHARED;
-		}
-		slots.push_back({a, off, size, kind});
-		off += kind == context_slot::SHARED ? 2 * size : size;
+		a->setMetadata("kiln.slot",
+			       llvm::MDNode::get(c, {llvm::ConstantAsMetadata::get(
+							     llvm::ConstantInt::get(i64, order++)),
+						     llvm::ConstantAsMetadata::get(
+							     llvm::ConstantInt::get(i64, kind))}));
 	}
-	context_size = off;
+	set_layout_field(f, "kiln.regions", {barriers.size()});
 	return (unsigned)barriers.size();
+}
+
+llvm::PreservedAnalyses barriers_pass::run(llvm::Function &f, llvm::FunctionAnalysisManager &fam)
+{
+	wi_params p;
+	if (!workitem_params(f, p))
+		return llvm::PreservedAnalyses::all();
+	const divergence &div = fam.getResult<uniformity_analysis>(f);
+	return cut_at_barriers(f, p, div, fam) ? llvm::PreservedAnalyses::none()
+					       : llvm::PreservedAnalyses::all();
 }
 
 } // namespace kiln

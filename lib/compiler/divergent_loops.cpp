@@ -1,4 +1,4 @@
-/* Loops that work-items leave at different times.
+/* kiln-converge-loops: loops that work-items leave at different times.
  *
  * `while (it < max && x * x + y * y <= 4) { ... }` runs a different number of
  * times in each work-item, so its exit cannot be a barrier the whole group
@@ -25,8 +25,14 @@
  * Taken only for innermost loops that every work-item reaches, with one
  * exit block whose predecessors are all in the loop, one latch, a
  * preheader, and no calls inside (a barrier is a call: a rewritten loop
- * holds one and is never taken again). */
-#include "compiler/internal.h"
+ * holds one and is never taken again).
+ *
+ * Assumes: a work-item function in SSA form after kiln-loop-barriers;
+ * kiln-uniformity, dominator tree and loop info from the analysis manager
+ * (fresh ones after each rewrite).
+ * Guarantees: each loop taken has the shape above, its `any` alloca marked
+ * !kiln.any for kiln-barriers; at most 16 loops per function. */
+#include "compiler/passes.h"
 
 #include <llvm/Analysis/LoopInfo.h>
 #include <llvm/IR/Constants.h>
@@ -157,16 +163,21 @@ static void converge(llvm::Loop *l, llvm::BasicBlock *entry)
 	}
 }
 
-unsigned converge_divergent_loops(llvm::Function &f, const wi_params &p)
+llvm::PreservedAnalyses converge_loops_pass::run(llvm::Function &f,
+						 llvm::FunctionAnalysisManager &fam)
 {
+	wi_params p;
+	if (!workitem_params(f, p))
+		return llvm::PreservedAnalyses::all();
 	/* One loop at a time, with fresh analyses: a rewrite changes the
 	 * blocks around it.  A rewritten loop holds a barrier and is never
 	 * taken again. */
 	unsigned n = 0;
 	for (; n < 16; n++) {
-		llvm::DominatorTree dt(f);
-		llvm::LoopInfo li(dt);
-		divergence div(f, p);
+		if (n)
+			fam.invalidate(f, llvm::PreservedAnalyses::none());
+		llvm::LoopInfo &li = fam.getResult<llvm::LoopAnalysis>(f);
+		const divergence &div = fam.getResult<uniformity_analysis>(f);
 		llvm::Loop *found = nullptr;
 		for (llvm::Loop *l : li.getLoopsInPreorder())
 			if (suitable(l, div)) {
@@ -177,7 +188,7 @@ unsigned converge_divergent_loops(llvm::Function &f, const wi_params &p)
 			break;
 		converge(found, &f.getEntryBlock());
 	}
-	return n;
+	return n ? llvm::PreservedAnalyses::none() : llvm::PreservedAnalyses::all();
 }
 
 } // namespace kiln

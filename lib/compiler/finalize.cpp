@@ -1,8 +1,8 @@
 /* IR to native code (kiln_finalize): link the kernel-lib functions the
  * program uses, make the work-group functions, optimise at -O3 for the CPU
- * found at run time (vectorizing across work-items), emit an object and
- * load it into the JIT. */
-#include "compiler/internal.h"
+ * found at run time (vectorizing across work-items): the two stages of
+ * passes.cpp; emit an object and load it into the JIT. */
+#include "compiler/passes.h"
 
 #include <llvm/Bitcode/BitcodeReader.h>
 #include <llvm/IR/Instructions.h>
@@ -12,8 +12,6 @@
 #include <llvm/MC/TargetRegistry.h>
 #include <llvm/Support/MemoryBuffer.h>
 #include <llvm/Support/raw_ostream.h>
-#include <llvm/Transforms/Utils/LCSSA.h>
-#include <llvm/Transforms/Utils/LoopSimplify.h>
 
 #include <cstdio>
 #include <cstring>
@@ -27,15 +25,6 @@ std::unique_ptr<llvm::TargetMachine> target_machine(const struct kiln_target *t,
 						    std::string &log);
 bool load_object(const struct kiln_target *t, llvm::StringRef obj,
 		 kiln_executable **out, std::string &log);
-
-pass_env::pass_env(llvm::TargetMachine *tm) : pb(tm)
-{
-	pb.registerModuleAnalyses(mam);
-	pb.registerCGSCCAnalyses(cam);
-	pb.registerFunctionAnalyses(fam);
-	pb.registerLoopAnalyses(lam);
-	pb.crossRegisterProxies(lam, fam, cam, mam);
-}
 
 static bool has_feature(const char *features, const char *f)
 {
@@ -129,47 +118,6 @@ static bool check_undefined(llvm::Module &m, std::string &log)
 	return ok;
 }
 
-/* guard_split.cpp as a pass of the -O3 pipeline */
-struct guard_split_pass : llvm::PassInfoMixin<guard_split_pass> {
-	llvm::PreservedAnalyses run(llvm::Function &f, llvm::FunctionAnalysisManager &fam)
-	{
-		return split_guarded_loops(f, fam) ? llvm::PreservedAnalyses::none()
-						   : llvm::PreservedAnalyses::all();
-	}
-};
-
-static bool optimize(llvm::Module &m, llvm::TargetMachine *tm, bool opt_disable)
-{
-	llvm::PipelineTuningOptions pto;
-	pto.LoopVectorization = true;
-	pto.SLPVectorization = true;
-	pto.LoopUnrolling = true;
-	pto.LoopInterleaving = true;
-	llvm::PassBuilder pb(tm, pto);
-	llvm::LoopAnalysisManager lam;
-	llvm::FunctionAnalysisManager fam;
-	llvm::CGSCCAnalysisManager cam;
-	llvm::ModuleAnalysisManager mam;
-	pb.registerModuleAnalyses(mam);
-	pb.registerCGSCCAnalyses(cam);
-	pb.registerFunctionAnalyses(fam);
-	pb.registerLoopAnalyses(lam);
-	pb.crossRegisterProxies(lam, fam, cam, mam);
-	pb.registerVectorizerStartEPCallback(
-		[](llvm::FunctionPassManager &fpm, llvm::OptimizationLevel) {
-			/* preheaders and dedicated exits, which simplifycfg
-			 * may have folded away since the loop passes ran */
-			fpm.addPass(llvm::LoopSimplifyPass());
-			fpm.addPass(guard_split_pass());
-			fpm.addPass(llvm::LoopSimplifyPass());
-			fpm.addPass(llvm::LCSSAPass());
-		});
-	llvm::ModulePassManager mpm = pb.buildPerModuleDefaultPipeline(
-		opt_disable ? llvm::OptimizationLevel::O1 : llvm::OptimizationLevel::O3);
-	mpm.run(m, mam);
-	return true;
-}
-
 static bool emit_object(llvm::Module &m, llvm::TargetMachine *tm,
 			std::string &obj, std::string &log)
 {
@@ -185,6 +133,57 @@ static bool emit_object(llvm::Module &m, llvm::TargetMachine *tm,
 	return true;
 }
 
+bool finalize_module(llvm::Module &m, llvm::TargetMachine &tm,
+		     const struct kiln_target *t, const build_options &o,
+		     std::string &log, llvm::PassInstrumentationCallbacks *pic)
+{
+	m.setDataLayout(tm.createDataLayout());
+	m.setTargetTriple(tm.getTargetTriple().str());
+	if (!link_kernel_lib(m, t, log))
+		return false;
+	define_lib_options(m, o);
+	retarget(m, t);
+	/* Everything but the kernels is private to the program. */
+	for (llvm::Function &f : m)
+		if (!f.isDeclaration() && !is_kernel(f))
+			f.setLinkage(llvm::GlobalValue::InternalLinkage);
+	for (llvm::GlobalVariable &g : m.globals())
+		if (!g.isDeclaration())
+			g.setLinkage(llvm::GlobalValue::InternalLinkage);
+
+	/* The work-group stage (passes.cpp). */
+	pass_errors errors{&log};
+	{
+		pass_env env(nullptr, llvm::PipelineTuningOptions(), pic);
+		workgroup_pipeline(&errors).run(m, env.mam);
+	}
+	if (errors.failed)
+		return false;
+	std::string err;
+	llvm::raw_string_ostream es(err);
+	if (llvm::verifyModule(m, &es)) {
+		es.flush();
+		log += "error: internal compiler error: invalid IR: " + err + "\n";
+		return false;
+	}
+	/* KILN_DUMP_IR=1: the optimised module on stderr, for compiler work;
+	 * KILN_DUMP_IR=pre: the module before the -O3 pipeline (work-group
+	 * functions made), to replay the pipeline with kiln-opt or opt. */
+	const char *dump = getenv("KILN_DUMP_IR");
+	bool dump_pre = dump && strcmp(dump, "pre") == 0;
+	bool dump_post = dump && *dump && strcmp(dump, "0") != 0 && !dump_pre;
+	if (dump_pre)
+		m.print(llvm::errs(), nullptr);
+	/* The optimisation stage (passes.cpp). */
+	{
+		pass_env env(&tm, optimisation_tuning(), pic);
+		optimisation_pipeline(env.pb, o.opt_disable).run(m, env.mam);
+	}
+	if (dump_post)
+		m.print(llvm::errs(), nullptr);
+	return check_undefined(m, log);
+}
+
 static bool finalize(const struct kiln_target *t, const struct kiln_blob *ir,
 		     const build_options &o, std::string &obj, std::string &log)
 {
@@ -196,57 +195,7 @@ static bool finalize(const struct kiln_target *t, const struct kiln_blob *ir,
 	std::unique_ptr<llvm::Module> m = read_ir(ctx, ir, log);
 	if (!m)
 		return false;
-	m->setDataLayout(tm->createDataLayout());
-	m->setTargetTriple(tm->getTargetTriple().str());
-	if (!link_kernel_lib(*m, t, log))
-		return false;
-	define_lib_options(*m, o);
-	retarget(*m, t);
-
-	std::vector<llvm::Function *> kernels;
-	for (llvm::Function &f : *m)
-		if (is_kernel(f))
-			kernels.push_back(&f);
-	/* Everything but the kernels is private to the program. */
-	for (llvm::Function &f : *m)
-		if (!f.isDeclaration() && !is_kernel(f))
-			f.setLinkage(llvm::GlobalValue::InternalLinkage);
-	for (llvm::GlobalVariable &g : m->globals())
-		if (!g.isDeclaration())
-			g.setLinkage(llvm::GlobalValue::InternalLinkage);
-	inline_all(*m);
-
-	bool printing = hide_printf(*m);
-	for (llvm::Function *k : kernels)
-		if (!make_workgroup_function(*k, log))
-			return false;
-	/* printf needs the work-group function's state (printf.cpp). */
-	if (printing)
-		for (llvm::Function *k : kernels)
-			if (!lower_printf(*k, log))
-				return false;
-	for (llvm::Function *k : kernels)
-		k->setLinkage(llvm::GlobalValue::InternalLinkage);
-
-	std::string err;
-	llvm::raw_string_ostream es(err);
-	if (llvm::verifyModule(*m, &es)) {
-		es.flush();
-		log += "error: internal compiler error: invalid IR: " + err + "\n";
-		return false;
-	}
-	/* KILN_DUMP_IR=1: the optimised module on stderr, for compiler work;
-	 * KILN_DUMP_IR=pre: the module before the -O3 pipeline (work-group
-	 * functions made), to replay the pipeline with opt. */
-	const char *dump = getenv("KILN_DUMP_IR");
-	bool dump_pre = dump && strcmp(dump, "pre") == 0;
-	bool dump_post = dump && *dump && strcmp(dump, "0") != 0 && !dump_pre;
-	if (dump_pre)
-		m->print(llvm::errs(), nullptr);
-	optimize(*m, tm.get(), o.opt_disable);
-	if (dump_post)
-		m->print(llvm::errs(), nullptr);
-	if (!check_undefined(*m, log))
+	if (!finalize_module(*m, *tm, t, o, log))
 		return false;
 	return emit_object(*m, tm.get(), obj, log);
 }

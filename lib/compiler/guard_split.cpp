@@ -1,4 +1,4 @@
-/* Work-item loops split at a bounds guard.
+/* kiln-guard-split: work-item loops split at a bounds guard.
  *
  * Nearly every kernel starts with `if (gid < n) { ... }` or
  * `if (gid >= n) return;`, so that the last group may run past the end of
@@ -19,9 +19,18 @@
  * the body must do nothing else: the guard's other side goes straight to
  * the latch, and the header and latch hold no side effects.
  *
- * It runs just before the loop vectorizer (finalize.cpp), when the
- * work-item function is inlined and its loops are in canonical form. */
-#include "compiler/internal.h"
+ * It runs just before the loop vectorizer (passes.cpp), when the
+ * work-item function is inlined and its loops are in canonical form.
+ * Assumes: a work-group function (__kiln_wg_*; others are left alone)
+ * after -O3's loop passes; dominator tree, loop info and scalar evolution
+ * from the analysis manager (fresh ones after each split).
+ * Guarantees: each innermost loop of the shape simple_loop describes whose
+ * header branches on an integer `g < bound` (or <=, signed or not, 32 or
+ * 64 bits, g = start + iteration) to its body or straight to the latch
+ * runs over the prefix of iterations that pass, without the test, when g
+ * cannot wrap; the original loop (its header marked !kiln.unsplit) runs
+ * otherwise.  At most 16 loops per function. */
+#include "compiler/passes.h"
 
 #include <llvm/Analysis/LoopInfo.h>
 #include <llvm/Analysis/ScalarEvolution.h>
@@ -201,7 +210,8 @@ void split(llvm::Function &fn, llvm::Loop *l, const guard &g, llvm::ScalarEvolut
 
 } // namespace
 
-unsigned split_guarded_loops(llvm::Function &f, llvm::FunctionAnalysisManager &fam)
+/* Splits f's guarded loops; how many. */
+static unsigned split_guarded_loops(llvm::Function &f, llvm::FunctionAnalysisManager &fam)
 {
 	if (!f.getName().startswith("__kiln_wg_"))
 		return 0;
@@ -230,6 +240,12 @@ unsigned split_guarded_loops(llvm::Function &f, llvm::FunctionAnalysisManager &f
 		fam.invalidate(f, llvm::PreservedAnalyses::none());
 	}
 	return done;
+}
+
+llvm::PreservedAnalyses guard_split_pass::run(llvm::Function &f, llvm::FunctionAnalysisManager &fam)
+{
+	return split_guarded_loops(f, fam) ? llvm::PreservedAnalyses::none()
+					   : llvm::PreservedAnalyses::all();
 }
 
 } // namespace kiln

@@ -20,6 +20,7 @@
 
 namespace llvm {
 class Loop;
+class PostDominatorTree;
 }
 
 namespace kiln {
@@ -82,21 +83,22 @@ bool kernel_lib_subset(const struct kiln_target *t,
 		       const std::vector<std::string> &names, std::string &out,
 		       std::string &log);
 
-/* --- the work-group passes ------------------------------------------- */
+/* --- the work-group passes (passes.h declares them as passes) --------- */
 
-/* finalize.cpp: the analysis managers of the new pass manager, registered
- * and cross-wired, for running passes. */
+/* An LLVM pass builder and its analysis managers, registered and
+ * cross-wired, Kiln's passes and analyses included.  Without a target
+ * machine the analyses are target-independent (the work-group stage of
+ * kiln_finalize runs so: docs/compiler.md). */
 struct pass_env {
 	llvm::PassBuilder pb;
 	llvm::LoopAnalysisManager lam;
 	llvm::FunctionAnalysisManager fam;
 	llvm::CGSCCAnalysisManager cam;
 	llvm::ModuleAnalysisManager mam;
-	explicit pass_env(llvm::TargetMachine *tm = nullptr);
+	explicit pass_env(llvm::TargetMachine *tm = nullptr,
+			  llvm::PipelineTuningOptions pto = llvm::PipelineTuningOptions(),
+			  llvm::PassInstrumentationCallbacks *pic = nullptr);
 };
-
-/* workitem.cpp: inlines everything into the kernels. */
-void inline_all(llvm::Module &m);
 
 /* What a work-item function (the kernel body the work-group function calls
  * once per work-item and region) knows about its launch: a private struct
@@ -116,12 +118,17 @@ llvm::StructType *info_type(llvm::LLVMContext &c);
 struct wi_params {
 	llvm::Argument *info, *x, *y, *z, *region;
 };
+/* workitem_function.cpp: whether f is a work-item function
+ * (__kiln_wi_<kernel>, made by kiln-workitem), and its parameters; the
+ * kernel it was made from. */
+bool workitem_params(llvm::Function &f, wi_params &p);
+llvm::Function *kernel_of_workitem(llvm::Function &wi);
 /* Loads info field `f` (element d of the arrays) at `at`. */
 llvm::Value *load_info(llvm::IRBuilderBase &b, llvm::Value *info,
 		       info_field f, unsigned d = 0);
-/* Replaces the work-item built-ins (get_global_id, ...; OpenCL C 3.0
- * §6.15.1) in f by values computed from the parameters, inserting what does
- * not depend on the call site in `entry`. */
+/* workitem.cpp: replaces the work-item built-ins (get_global_id, ...;
+ * OpenCL C 3.0 §6.15.1) in f by values computed from the parameters,
+ * inserting what does not depend on the call site in `entry`. */
 void replace_workitem_calls(llvm::Function &f, const wi_params &p,
 			    llvm::BasicBlock *entry);
 /* localmem.cpp: lays out the kernel-scope __local variables that kernel
@@ -132,64 +139,40 @@ struct local_layout {
 };
 local_layout layout_local_vars(llvm::Function &kernel);
 
-/* workgroup.cpp: makes __kiln_wg_<name> for one kernel, plus the globals
- * __kiln_ctx_<name> and __kiln_lmem_<name> giving its context and
- * local-memory sizes. */
-bool make_workgroup_function(llvm::Function &kernel, std::string &log);
-
 /* uniformity.cpp: which values of work-item function f are the same for
  * every work-item of the group, and which blocks all of them reach
- * together (under the OpenCL 3.0 rules; safe, not exact). */
+ * together (under the OpenCL 3.0 rules; safe, not exact).  The result of
+ * the analysis kiln-uniformity (passes.h); a default-made one (for a
+ * function that is no work-item function) calls everything divergent. */
 class divergence {
 public:
-	divergence(llvm::Function &f, const wi_params &p);
+	divergence() = default;
+	divergence(llvm::Function &f, const wi_params &p,
+		   const llvm::PostDominatorTree &pdt);
 	bool uniform(const llvm::Value *v) const;
 	bool reached_by_all(const llvm::BasicBlock *b) const;
 
 private:
+	bool known = false;
 	std::set<const llvm::Value *> divergent;
 	std::set<const llvm::BasicBlock *> branches; /* divergent terminators */
 	std::set<const llvm::BasicBlock *> joins;    /* PHIs there diverge */
 	std::set<const llvm::BasicBlock *> partial;  /* reached by some only */
 };
 
-/* scalarize.cpp: splits f's vector operations, loads and stores into
- * scalar ones, so that the loop vectorizer can widen them across
- * work-items. */
-void scalarize_vectors(llvm::Function &f);
-
-/* divergent_loops.cpp: rewrites each innermost loop that all work-items
- * reach but leave at different times into one they leave together: a
- * work-item that is done skips the body until no work-item of the group
- * wants another iteration (a group-wide flag, context_slot::ANY), so the
- * body vectorizes across work-items under a mask.  Returns how many. */
-unsigned converge_divergent_loops(llvm::Function &f, const wi_params &p);
-
-/* guard_split.cpp: in a work-group function, runs each work-item loop
- * whose body sits under a bounds guard (`if (gid < n)`) over the prefix of
- * iterations that pass it, without the guard (so no masked loads and
- * stores after vectorization), keeping the original loop for launches
- * where the guarded index could wrap; returns the loops split.  Runs just
- * before the loop vectorizer. */
-unsigned split_guarded_loops(llvm::Function &f, llvm::FunctionAnalysisManager &fam);
-
-/* loop_barriers.cpp: puts an implicit barrier at the head of each innermost
- * loop that every work-item runs the same number of times, so that the
- * work-item loops run inside it and its body vectorizes across work-items;
- * returns how many it added. */
-unsigned add_loop_barriers(llvm::Function &f, const wi_params &p);
-/* Shared with divergent_loops.cpp: whether loop l calls nothing but
- * intrinsics (a barrier is a call), and a call to kernel-lib's barrier,
- * with no fence, before `before`. */
-bool calls_only_intrinsics(const llvm::Loop *l);
+/* barrier_calls.cpp: what a barrier call is (OpenCL C 3.0 §6.15.9, as
+ * Clang and the SPIR-V translator spell it, and kernel-lib's own), the
+ * implicit barrier Kiln inserts, and whether loop l calls nothing but
+ * intrinsics (a barrier is a call). */
+bool is_barrier(const llvm::Function *callee);
 void insert_implicit_barrier(llvm::Instruction *before);
+bool calls_only_intrinsics(const llvm::Loop *l);
 
-/* barriers.cpp: cuts `f` (a work-item function whose last parameters are
- * (info*, x, y, z, region)) at every barrier; returns the number of
- * barriers and fills in the per-work-item context the cut needs. */
+/* A value kept in the context across barriers (context.cpp lays them out;
+ * the work-group function publishes the group-wide ones). */
 struct context_slot {
 	llvm::AllocaInst *alloca;
-	uint64_t offset; /* in the per-work-item row, see workgroup.cpp */
+	uint64_t offset; /* in the per-work-item row, see context.cpp */
 	uint64_t size;
 	enum kind_t {
 		/* One value per work-item: a row of the context. */
@@ -210,28 +193,42 @@ struct context_slot {
 		ANY,
 	} kind = ROW;
 };
-bool is_barrier(const llvm::Function *callee);
-unsigned cut_at_barriers(llvm::Function &f, const wi_params &p,
-			 const divergence &div, std::vector<context_slot> &slots,
-			 uint64_t &context_size);
 /* The region id a work-item function returns when the kernel ends. */
 enum : uint32_t { REGION_EXIT = 0xffffffffu };
 
+/* What the work-group passes leave on a work-item function for the next
+ * ones (context.cpp, local_vars.cpp, barriers.cpp write them; kiln-workgroup
+ * reads them and removes them): */
+struct workitem_layout {
+	uint32_t regions = 0;        /* barriers cut (!kiln.regions) */
+	uint64_t local_size = 0;     /* __local bytes (!kiln.local_size) */
+	uint64_t context_size = 0;   /* bytes per work-item (!kiln.context) */
+	uint64_t next_offset = 0;    /* the next-region slot (!kiln.context) */
+	std::vector<context_slot> published; /* SHARED and ANY slots, no alloca */
+};
+workitem_layout read_layout(const llvm::Function &wi);
+void set_layout_field(llvm::Function &wi, llvm::StringRef kind,
+		      llvm::ArrayRef<uint64_t> values);
+void clear_layout(llvm::Function &wi);
+
 /* Names. */
+inline std::string wi_name(llvm::StringRef k) { return ("__kiln_wi_" + k).str(); }
 inline std::string wg_name(llvm::StringRef k) { return ("__kiln_wg_" + k).str(); }
 inline std::string ctx_name(llvm::StringRef k) { return ("__kiln_ctx_" + k).str(); }
 inline std::string lmem_name(llvm::StringRef k) { return ("__kiln_lmem_" + k).str(); }
 
 /* printf.cpp: replaces the printf calls (OpenCL C 3.0 §6.15.14) that
  * kernel's work-group function makes by records in the printf buffer
- * (compiler.h), after make_workgroup_function; a kernel that prints gets
- * the marker global printf_marker_prefix<name>.  False (with a log line)
- * for a format that is not a string literal. */
+ * (compiler.h), after kiln-workgroup; a kernel that prints gets the marker
+ * global printf_marker_prefix<name>.  False (with a log line) for a format
+ * that is not a string literal. */
 bool lower_printf(llvm::Function &kernel, std::string &log);
 /* Before the work-group functions are made: gives printf a name the
  * library-call optimisations do not know; false when nothing calls printf
  * (then lower_printf need not run: no code, no cost). */
 bool hide_printf(llvm::Module &m);
+/* Whether hide_printf renamed printf in m. */
+bool printf_hidden(const llvm::Module &m);
 inline constexpr const char *printf_marker_prefix = "__kiln_printf_";
 
 /* True for an OpenCL kernel (spir_kernel or !kernel_arg_* metadata). */

@@ -1,4 +1,4 @@
-/* Implicit barriers at the head of uniform loops.
+/* kiln-loop-barriers: implicit barriers at the head of uniform loops.
  *
  * The work-group function runs the kernel body inside loops over the local
  * ids, and LLVM's loop vectorizer only vectorizes innermost loops: a kernel
@@ -12,8 +12,16 @@
  * an old idea in work-group compilers; this is Kiln's take on it.)
  *
  * Loops with a small constant trip count are left alone: the unroller
- * flattens them, and the work-item loop around them then vectorizes. */
-#include "compiler/internal.h"
+ * flattens them, and the work-item loop around them then vectorizes.
+ *
+ * Assumes: a work-item function in SSA form, vectors scalarized
+ * (kiln-scalarize); kiln-uniformity, loop info and scalar evolution from
+ * the analysis manager.
+ * Guarantees: a call of __kiln_barrier(0) first in the header of each
+ * innermost loop that every work-item reaches, whose exits are uniform,
+ * that calls nothing but intrinsics, holds divergent work and has no
+ * small constant trip count; nothing else changes. */
+#include "compiler/passes.h"
 
 #include <llvm/Analysis/LoopInfo.h>
 #include <llvm/Analysis/ScalarEvolution.h>
@@ -24,34 +32,6 @@ namespace kiln {
 
 /* Trip counts at or below this are the unroller's business. */
 static const unsigned SMALL_TRIP_COUNT = 64;
-
-bool calls_only_intrinsics(const llvm::Loop *l)
-{
-	for (llvm::BasicBlock *bb : l->blocks())
-		for (llvm::Instruction &i : *bb)
-			if (auto *c = llvm::dyn_cast<llvm::CallBase>(&i)) {
-				llvm::Function *f = c->getCalledFunction();
-				if (!f || !f->isIntrinsic())
-					return false;
-			}
-	return true;
-}
-
-void insert_implicit_barrier(llvm::Instruction *before)
-{
-	/* kernel-lib's barrier (sync.cl), with no fence: it orders nothing
-	 * that the order of the work-items did not already order. */
-	llvm::Module &m = *before->getModule();
-	llvm::LLVMContext &c = m.getContext();
-	llvm::Type *i32 = llvm::Type::getInt32Ty(c);
-	llvm::FunctionCallee bar = m.getOrInsertFunction(
-		"__kiln_barrier", llvm::FunctionType::get(llvm::Type::getVoidTy(c), {i32}, false));
-	if (auto *bf = llvm::dyn_cast<llvm::Function>(bar.getCallee())) {
-		bf->addFnAttr(llvm::Attribute::Convergent);
-		bf->addFnAttr(llvm::Attribute::NoUnwind);
-	}
-	llvm::CallInst::Create(bar, {llvm::ConstantInt::get(i32, 0)}, "", before);
-}
 
 static bool exits_uniform(const llvm::Loop *l, const divergence &div)
 {
@@ -83,12 +63,15 @@ static bool has_divergent_work(const llvm::Loop *l, const divergence &div)
 	return false;
 }
 
-unsigned add_loop_barriers(llvm::Function &f, const wi_params &p)
+llvm::PreservedAnalyses loop_barriers_pass::run(llvm::Function &f,
+						llvm::FunctionAnalysisManager &fam)
 {
-	pass_env env;
-	llvm::LoopInfo &li = env.fam.getResult<llvm::LoopAnalysis>(f);
-	llvm::ScalarEvolution &se = env.fam.getResult<llvm::ScalarEvolutionAnalysis>(f);
-	divergence div(f, p);
+	wi_params p;
+	if (!workitem_params(f, p))
+		return llvm::PreservedAnalyses::all();
+	llvm::LoopInfo &li = fam.getResult<llvm::LoopAnalysis>(f);
+	llvm::ScalarEvolution &se = fam.getResult<llvm::ScalarEvolutionAnalysis>(f);
+	const divergence &div = fam.getResult<uniformity_analysis>(f);
 
 	std::vector<llvm::BasicBlock *> heads;
 	for (llvm::Loop *l : li.getLoopsInPreorder()) {
@@ -107,7 +90,7 @@ unsigned add_loop_barriers(llvm::Function &f, const wi_params &p)
 	}
 	for (llvm::BasicBlock *h : heads)
 		insert_implicit_barrier(&*h->getFirstInsertionPt());
-	return (unsigned)heads.size();
+	return heads.empty() ? llvm::PreservedAnalyses::all() : llvm::PreservedAnalyses::none();
 }
 
 } // namespace kiln

@@ -2,7 +2,9 @@
  * command's printf buffer (the layout is in compiler.h), which the runtime
  * formats and writes out when the command completes (lib/core/printf_buffer.c).
  *
- * The pass runs on the work-group functions, after make_workgroup_function:
+ * Two passes: kiln-hide-printf renames printf before anything optimises
+ * (see hide_printf), and kiln-printf lowers the calls.  kiln-printf runs
+ * on the work-group functions, after kiln-workgroup:
  * only there is the state pointer (and with it state->printf_buffer) at
  * hand, so the work-item function of a kernel that prints is inlined into
  * its work-group function first (the optimiser would inline it anyway).
@@ -12,8 +14,14 @@
  * the format's address and the argument values.  The format and %s strings
  * stay in the executable's constant data, which lives as long as the
  * program, so only their addresses travel.  Kernels that do not print get
- * no code at all. */
-#include "compiler/internal.h"
+ * no code at all.
+ * kiln-hide-printf assumes a linked, inlined program; it guarantees that
+ * no call of a function named printf is left (it calls __kiln_printf).
+ * kiln-printf assumes work-group functions (kiln-workgroup); it guarantees
+ * that no call of __kiln_printf is left in them, and the marker global
+ * of each kernel that prints; a format that is not a string literal fails
+ * the build. */
+#include "compiler/passes.h"
 
 #include <llvm/Analysis/ValueTracking.h>
 #include <llvm/IR/Constants.h>
@@ -50,6 +58,12 @@ bool hide_printf(llvm::Module &m)
 		return false;
 	f->setName(hidden_name);
 	return true;
+}
+
+bool printf_hidden(const llvm::Module &m)
+{
+	const llvm::Function *f = m.getFunction(hidden_name);
+	return f && f->isDeclaration();
 }
 
 /* Whether f calls printf, itself or through functions it calls. */
@@ -325,6 +339,35 @@ bool lower_printf(llvm::Function &k, std::string &log)
 				 llvm::ConstantInt::get(i8, 1),
 				 printf_marker_prefix + k.getName().str());
 	return true;
+}
+
+llvm::PreservedAnalyses hide_printf_pass::run(llvm::Module &m, llvm::ModuleAnalysisManager &)
+{
+	return hide_printf(m) ? llvm::PreservedAnalyses::none() : llvm::PreservedAnalyses::all();
+}
+
+llvm::PreservedAnalyses printf_pass::run(llvm::Module &m, llvm::ModuleAnalysisManager &)
+{
+	if (!printf_hidden(m))
+		return llvm::PreservedAnalyses::all();
+	std::vector<llvm::Function *> kernels;
+	for (llvm::Function &f : m)
+		if (f.getName().startswith("__kiln_wg_") && !f.isDeclaration())
+			if (llvm::Function *k = m.getFunction(f.getName().drop_front(10)))
+				kernels.push_back(k);
+	for (llvm::Function *k : kernels) {
+		std::string log;
+		if (!lower_printf(*k, log)) {
+			if (errors) {
+				/* lower_printf's lines, without their "error: " */
+				llvm::StringRef l(log);
+				l.consume_front("error: ");
+				errors->error(l.rtrim("\n").str());
+			}
+			break;
+		}
+	}
+	return llvm::PreservedAnalyses::none();
 }
 
 } // namespace kiln

@@ -1,4 +1,5 @@
-/* Scalarizing the kernel body before the work-group loops are made.
+/* kiln-scalarize: the work-item function's vector operations split into
+ * scalar ones, before the work-group loops are made.
  *
  * LLVM 15's loop vectorizer gives up on a loop that holds any instruction
  * of vector type ("instruction return type cannot be vectorized"), and an
@@ -8,8 +9,14 @@
  * Scalarizer pass splits arithmetic, PHIs, selects and the element-wise
  * intrinsics; it leaves memory alone (in LLVM 15 only a process-wide
  * option changes that, and Kiln shares LLVM with its host application), so
- * vector loads and stores are split here, one element at a time. */
-#include "compiler/internal.h"
+ * vector loads and stores are split here, one element at a time.
+ * Assumes: a work-item function in SSA form (kiln-wi-simplify).
+ * Guarantees: no simple load or store of a fixed vector whose elements
+ * are addressable one by one (atomic and volatile ones stay whole);
+ * arithmetic, PHIs, selects and element-wise intrinsics split by LLVM's
+ * Scalarizer, and the insert/extract chains it leaves folded by
+ * InstCombine and EarlyCSE. */
+#include "compiler/passes.h"
 
 #include <llvm/IR/Instructions.h>
 #include <llvm/Transforms/InstCombine/InstCombine.h>
@@ -68,10 +75,14 @@ static void split_store(llvm::StoreInst *s, llvm::FixedVectorType *vt,
 	s->eraseFromParent();
 }
 
-void scalarize_vectors(llvm::Function &f)
+llvm::PreservedAnalyses scalarize_pass::run(llvm::Function &f, llvm::FunctionAnalysisManager &fam)
 {
+	wi_params p;
+	if (!workitem_params(f, p))
+		return llvm::PreservedAnalyses::all();
 	const llvm::DataLayout &dl = f.getParent()->getDataLayout();
 	std::vector<llvm::Instruction *> work;
+	bool split = false;
 	for (llvm::BasicBlock &bb : f)
 		for (llvm::Instruction &i : bb)
 			if (llvm::isa<llvm::LoadInst>(i) || llvm::isa<llvm::StoreInst>(i))
@@ -80,20 +91,25 @@ void scalarize_vectors(llvm::Function &f)
 		if (auto *l = llvm::dyn_cast<llvm::LoadInst>(i)) {
 			if (auto *vt = l->isSimple() ? splittable(l->getType(), dl) : nullptr) {
 				split_load(l, vt, dl);
+				split = true;
 			}
 		} else if (auto *s = llvm::dyn_cast<llvm::StoreInst>(i)) {
 			llvm::Type *t = s->getValueOperand()->getType();
 			if (auto *vt = s->isSimple() ? splittable(t, dl) : nullptr) {
 				split_store(s, vt, dl);
+				split = true;
 			}
 		}
 	}
-	pass_env env;
+	/* what the splits changed, the passes below do not know about */
+	if (split)
+		fam.invalidate(f, llvm::PreservedAnalyses::none());
 	llvm::FunctionPassManager fpm;
 	fpm.addPass(llvm::ScalarizerPass());
 	fpm.addPass(llvm::InstCombinePass());
 	fpm.addPass(llvm::EarlyCSEPass());
-	fpm.run(f, env.fam);
+	llvm::PreservedAnalyses pa = fpm.run(f, fam);
+	return split ? llvm::PreservedAnalyses::none() : pa;
 }
 
 } // namespace kiln

@@ -15,14 +15,22 @@
  *    (which are the race-free way to make such values differ); the launch
  *    description (info) is uniform; private memory never is.
  * The analysis only has to be safe: calling a uniform value divergent costs
- * speed, the reverse costs correctness. */
-#include "compiler/internal.h"
+ * speed, the reverse costs correctness.
+ *
+ * kiln-uniformity: a function analysis of the new pass manager, computed
+ * once per work-item function and kept until a pass changes the function
+ * (the default invalidation: every Kiln pass that changes IR preserves
+ * nothing).  Assumes: a work-item function (kiln-workitem) in SSA form;
+ * on any other function everything is divergent.  print<kiln-uniformity>
+ * shows the result for IR tests. */
+#include "compiler/passes.h"
 
 #include <llvm/Analysis/PostDominators.h>
 #include <llvm/Analysis/ValueTracking.h>
 #include <llvm/IR/Dominators.h>
 #include <llvm/IR/Instructions.h>
 #include <llvm/IR/IntrinsicInst.h>
+#include <llvm/Support/raw_ostream.h>
 
 namespace kiln {
 
@@ -54,9 +62,10 @@ static llvm::Value *branch_condition(llvm::Instruction *t)
 	return nullptr;
 }
 
-divergence::divergence(llvm::Function &f, const wi_params &p)
+divergence::divergence(llvm::Function &f, const wi_params &p,
+		       const llvm::PostDominatorTree &pdt)
+	: known(true)
 {
-	llvm::PostDominatorTree pdt(f);
 	bool atomics = has_atomics(f);
 	divergent.insert(p.x);
 	divergent.insert(p.y);
@@ -139,12 +148,41 @@ divergence::divergence(llvm::Function &f, const wi_params &p)
 
 bool divergence::uniform(const llvm::Value *v) const
 {
-	return !divergent.count(v);
+	return known && !divergent.count(v);
 }
 
 bool divergence::reached_by_all(const llvm::BasicBlock *b) const
 {
-	return !partial.count(b);
+	return known && !partial.count(b);
+}
+
+llvm::AnalysisKey uniformity_analysis::Key;
+
+divergence uniformity_analysis::run(llvm::Function &f, llvm::FunctionAnalysisManager &fam)
+{
+	wi_params p;
+	if (!workitem_params(f, p))
+		return divergence();
+	return divergence(f, p, fam.getResult<llvm::PostDominatorTreeAnalysis>(f));
+}
+
+llvm::PreservedAnalyses uniformity_printer_pass::run(llvm::Function &f,
+						     llvm::FunctionAnalysisManager &fam)
+{
+	wi_params p;
+	if (!workitem_params(f, p))
+		return llvm::PreservedAnalyses::all();
+	const divergence &div = fam.getResult<uniformity_analysis>(f);
+	os << "kiln-uniformity of " << f.getName() << ":\n";
+	for (llvm::BasicBlock &bb : f) {
+		os << "block ";
+		bb.printAsOperand(os, false);
+		os << (div.reached_by_all(&bb) ? ": reached by all\n" : ": reached by some\n");
+		for (llvm::Instruction &i : bb)
+			if (!i.getType()->isVoidTy())
+				os << (div.uniform(&i) ? "  uniform:  " : "  divergent:") << i << "\n";
+	}
+	return llvm::PreservedAnalyses::all();
 }
 
 } // namespace kiln

@@ -1,348 +1,33 @@
-/* The work-group function of a kernel (DESIGN.md "Work-group functions"):
+/* kiln-workgroup: the work-group function of each kernel (docs/compiler.md):
  *
  *   void __kiln_wg_<k>(const struct kiln_wg_launch *, struct kiln_wg_state *)
  *
- * runs all work-items of one group.  The kernel body becomes a work-item
- * function W(kernel args..., info, x, y, z, region) -> next region
- * (barriers.cpp); the work-group function loads the arguments once, then
- * for each region runs a loop nest over the local ids (z, y, x; x innermost
- * so the loop vectorizer vectorizes across work-items) calling W, which is
- * inlined there with the region constant.  Kernel-scope __local variables
- * are rewritten to addresses in the worker's local arena (localmem.cpp), and
- * what must survive a barrier lives in the context: per work-item rows laid
- * out slot by slot ("structure of arrays": slot s of work-item i is at
- * context + off_s * nwi + i * size_s), so that a vectorized loop touches
- * consecutive addresses. */
-#include "compiler/internal.h"
+ * runs all work-items of one group.  It loads the kernel's arguments once
+ * (compiler.h gives the layout), fills the launch description `info`, then
+ * for each region runs a loop nest over the local ids (z, y, x; x
+ * innermost, so that the loop vectorizer vectorizes across work-items)
+ * calling the work-item function W(args..., info, x, y, z, region), which
+ * -O3 inlines there with the region constant.  After each region it
+ * publishes the group-wide context slots and goes on with the region
+ * work-item 0 stopped at (under the OpenCL 3.0 rule every work-item of the
+ * group stopped at the same barrier).
+ * Assumes: a work-item function __kiln_wi_<k> for each kernel k, through
+ * kiln-context when it was cut at barriers (its layout: workitem_layout.cpp).
+ * Guarantees: __kiln_wg_<k>, and the constants __kiln_ctx_<k> (context bytes
+ * per work-item) and __kiln_lmem_<k> (local arena bytes) the runtime reads
+ * (kiln_executable_kernel); the layout metadata is gone from W; k itself
+ * is internal (nothing calls it: -O3 drops it); W and the new function
+ * pass the verifier, or the build fails with an internal compiler error. */
+#include "compiler/passes.h"
 
-#include <llvm/Analysis/ValueTracking.h>
 #include <llvm/IR/Constants.h>
-#include <llvm/IR/MDBuilder.h>
 #include <llvm/IR/Instructions.h>
-#include <llvm/IR/IntrinsicInst.h>
 #include <llvm/IR/Verifier.h>
-#include <llvm/Transforms/InstCombine/InstCombine.h>
-#include <llvm/Transforms/Scalar/EarlyCSE.h>
-#include <llvm/Transforms/Scalar/SROA.h>
-#include <llvm/Transforms/Scalar/SimplifyCFG.h>
-#include <llvm/Transforms/Utils/Cloning.h>
-#include <llvm/Transforms/Utils/Local.h>
-#include <llvm/Transforms/Utils/ValueMapper.h>
 #include <llvm/Support/raw_ostream.h>
 
 #include <cstddef>
-#include <map>
-#include <set>
 
 namespace kiln {
-
-/* --- the work-item function ------------------------------------------ */
-
-static llvm::Function *clone_as_workitem(llvm::Function &k, wi_params &p)
-{
-	llvm::LLVMContext &c = k.getContext();
-	llvm::Type *i64 = llvm::Type::getInt64Ty(c);
-	std::vector<llvm::Type *> params;
-	for (llvm::Argument &a : k.args())
-		params.push_back(a.getType());
-	params.push_back(llvm::PointerType::get(c, 0));
-	params.push_back(i64);
-	params.push_back(i64);
-	params.push_back(i64);
-	params.push_back(llvm::Type::getInt32Ty(c));
-	auto *ft = llvm::FunctionType::get(llvm::Type::getInt32Ty(c), params, false);
-	llvm::Function *f = llvm::Function::Create(
-		ft, llvm::GlobalValue::InternalLinkage, "__kiln_wi_" + k.getName(),
-		k.getParent());
-	llvm::ValueToValueMapTy vmap;
-	unsigned n = 0;
-	for (llvm::Argument &a : k.args()) {
-		f->getArg(n)->setName(a.getName());
-		vmap[&a] = f->getArg(n++);
-	}
-	llvm::SmallVector<llvm::ReturnInst *, 4> rets;
-	llvm::CloneFunctionInto(f, &k, vmap,
-				llvm::CloneFunctionChangeType::LocalChangesOnly, rets);
-	f->setCallingConv(llvm::CallingConv::C);
-	f->setVisibility(llvm::GlobalValue::DefaultVisibility);
-	f->setLinkage(llvm::GlobalValue::InternalLinkage);
-	f->setDSOLocal(true);
-	f->clearMetadata();
-	f->removeRetAttrs(llvm::AttributeMask().addAttribute(llvm::Attribute::NoUndef));
-	f->removeFnAttr(llvm::Attribute::NoInline);
-	f->removeFnAttr(llvm::Attribute::OptimizeNone);
-	f->addFnAttr(llvm::Attribute::AlwaysInline);
-	p.info = f->getArg(n);
-	p.x = f->getArg(n + 1);
-	p.y = f->getArg(n + 2);
-	p.z = f->getArg(n + 3);
-	p.region = f->getArg(n + 4);
-	p.info->setName("kiln.info");
-	p.x->setName("kiln.x");
-	p.y->setName("kiln.y");
-	p.z->setName("kiln.z");
-	p.region->setName("kiln.region");
-	p.info->addAttr(llvm::Attribute::NoAlias);
-	p.info->addAttr(llvm::Attribute::ReadOnly);
-
-	/* A kernel ends the work-item's part: report REGION_EXIT. */
-	for (llvm::ReturnInst *r : rets) {
-		llvm::ReturnInst::Create(c, llvm::ConstantInt::get(llvm::Type::getInt32Ty(c),
-								    REGION_EXIT), r);
-		r->eraseFromParent();
-	}
-
-	/* An entry block of our own, for what every region shares. */
-	llvm::BasicBlock *old = &f->getEntryBlock();
-	llvm::BasicBlock *e = llvm::BasicBlock::Create(c, "kiln.entry", f, old);
-	llvm::BranchInst::Create(old, e);
-	std::vector<llvm::Instruction *> allocas;
-	for (llvm::Instruction &i : *old)
-		if (llvm::isa<llvm::AllocaInst>(i))
-			allocas.push_back(&i);
-	for (llvm::Instruction *a : allocas)
-		a->moveBefore(e->getTerminator());
-	return f;
-}
-
-/* Turns constant expressions that mention a __local variable into
- * instructions, so that the variable's uses inside f can be rewritten one
- * by one (other kernels keep theirs). */
-static bool mentions(llvm::Constant *c, const std::set<llvm::Value *> &vars)
-{
-	if (vars.count(c))
-		return true;
-	if (auto *ce = llvm::dyn_cast<llvm::ConstantExpr>(c)) {
-		for (llvm::Value *op : ce->operands())
-			if (mentions(llvm::cast<llvm::Constant>(op), vars))
-				return true;
-	}
-	return false;
-}
-
-static llvm::Value *expand(llvm::Constant *c, llvm::Instruction *before,
-			   const std::map<llvm::Value *, llvm::Value *> &repl,
-			   const std::set<llvm::Value *> &vars)
-{
-	auto it = repl.find(c);
-	if (it != repl.end())
-		return it->second;
-	auto *ce = llvm::dyn_cast<llvm::ConstantExpr>(c);
-	if (!ce || !mentions(c, vars))
-		return c;
-	llvm::Instruction *i = ce->getAsInstruction(before);
-	for (unsigned n = 0; n < i->getNumOperands(); n++)
-		if (auto *oc = llvm::dyn_cast<llvm::Constant>(i->getOperand(n)))
-			i->setOperand(n, expand(oc, i, repl, vars));
-	return i;
-}
-
-static uint64_t place_local_vars(llvm::Function &f, const wi_params &p)
-{
-	local_layout lay = layout_local_vars(f);
-	if (lay.vars.empty())
-		return lay.size;
-	llvm::BasicBlock *entry = &f.getEntryBlock();
-	llvm::IRBuilder<> b(entry->getTerminator());
-	llvm::Value *base = load_info(b, p.info, INFO_LOCAL_MEM);
-	std::map<llvm::Value *, llvm::Value *> repl;
-	std::set<llvm::Value *> vars;
-	for (auto &[g, off] : lay.vars) {
-		llvm::Value *addr = b.CreateConstInBoundsGEP1_64(b.getInt8Ty(), base, off);
-		repl[g] = b.CreateAddrSpaceCast(addr, g->getType());
-		vars.insert(g);
-	}
-	std::set<llvm::Value *> made;
-	for (auto &[g, v] : repl)
-		made.insert(v);
-	for (llvm::BasicBlock &bb : f) {
-		for (llvm::Instruction &i : bb) {
-			if (made.count(&i))
-				continue;
-			for (unsigned n = 0; n < i.getNumOperands(); n++) {
-				auto *c = llvm::dyn_cast<llvm::Constant>(i.getOperand(n));
-				if (!c || !mentions(c, vars))
-					continue;
-				llvm::Instruction *at = &i;
-				if (auto *phi = llvm::dyn_cast<llvm::PHINode>(&i))
-					at = phi->getIncomingBlock(n)->getTerminator();
-				i.setOperand(n, expand(c, at, repl, vars));
-			}
-		}
-	}
-	return lay.size;
-}
-
-static void preoptimize(llvm::Function &f)
-{
-	pass_env env;
-	llvm::FunctionPassManager fpm;
-	fpm.addPass(llvm::SROAPass());
-	fpm.addPass(llvm::EarlyCSEPass());
-	fpm.addPass(llvm::InstCombinePass());
-	fpm.addPass(llvm::SimplifyCFGPass());
-	fpm.addPass(llvm::SROAPass());
-	fpm.addPass(llvm::EarlyCSEPass());
-	fpm.run(f, env.fam);
-}
-
-/* OpenCL's address spaces are disjoint (OpenCL C 3.0 §6.7), and the local
- * arena and the barrier context are the runtime's own allocations: say so
- * with scoped alias metadata, so that the loop vectorizer does not give up
- * on a work-item loop that mixes local, global and context accesses (it
- * cannot compare pointers of different address spaces at run time).  Each
- * context slot is an array of its own (one row per slot, see the top of
- * this file), so each gets its own scope too: a region that reloads one
- * value and stores another then needs no run-time overlap check.
- * Private and generic accesses stay unannotated (they may be anything). */
-namespace {
-enum { SCOPE_LOCAL, SCOPE_GLOBAL, SCOPE_SLOT0 };
-struct alias_scopes {
-	std::vector<llvm::MDNode *> scope, noalias;
-	alias_scopes(llvm::LLVMContext &c, size_t nslots)
-	{
-		llvm::MDBuilder mb(c);
-		llvm::MDNode *dom = mb.createAnonymousAliasScopeDomain("kiln.as");
-		size_t n = SCOPE_SLOT0 + nslots;
-		std::vector<llvm::Metadata *> s;
-		for (size_t i = 0; i < n; i++)
-			s.push_back(mb.createAnonymousAliasScope(dom));
-		for (size_t i = 0; i < n; i++) {
-			std::vector<llvm::Metadata *> others;
-			for (size_t j = 0; j < n; j++)
-				if (j != i)
-					others.push_back(s[j]);
-			scope.push_back(llvm::MDNode::get(c, {s[i]}));
-			noalias.push_back(llvm::MDNode::get(c, others));
-		}
-	}
-	void tag(llvm::Instruction *i, size_t which)
-	{
-		i->setMetadata(llvm::LLVMContext::MD_alias_scope, scope[which]);
-		i->setMetadata(llvm::LLVMContext::MD_noalias, noalias[which]);
-	}
-};
-} // namespace
-
-static llvm::Value *pointer_of(llvm::Instruction &i)
-{
-	if (auto *l = llvm::dyn_cast<llvm::LoadInst>(&i))
-		return l->getPointerOperand();
-	if (auto *st = llvm::dyn_cast<llvm::StoreInst>(&i))
-		return st->getPointerOperand();
-	if (auto *a = llvm::dyn_cast<llvm::AtomicRMWInst>(&i))
-		return a->getPointerOperand();
-	if (auto *x = llvm::dyn_cast<llvm::AtomicCmpXchgInst>(&i))
-		return x->getPointerOperand();
-	return nullptr;
-}
-
-/* The context slot `ptr` points into (an index into slot_addrs), or -1. */
-static long slot_of(llvm::Value *ptr, const std::vector<llvm::Value *> &slot_addrs)
-{
-	for (int depth = 0; ptr && depth < 8; depth++) {
-		for (size_t s = 0; s < slot_addrs.size(); s++)
-			if (slot_addrs[s] == ptr)
-				return (long)s;
-		if (auto *g = llvm::dyn_cast<llvm::GEPOperator>(ptr))
-			ptr = g->getPointerOperand();
-		else if (auto *c = llvm::dyn_cast<llvm::BitCastOperator>(ptr))
-			ptr = c->getOperand(0);
-		else
-			return -1;
-	}
-	return -1;
-}
-
-static void annotate_address_spaces(llvm::Function &f,
-				    const std::vector<llvm::Value *> &slot_addrs,
-				    alias_scopes &sc)
-{
-	for (llvm::BasicBlock &bb : f)
-		for (llvm::Instruction &i : bb) {
-			llvm::Value *ptr = pointer_of(i);
-			if (!ptr)
-				continue;
-			unsigned as = ptr->getType()->getPointerAddressSpace();
-			long s;
-			if (as == 3)
-				sc.tag(&i, SCOPE_LOCAL);
-			else if (as == 1 || as == 2)
-				sc.tag(&i, SCOPE_GLOBAL);
-			else if (as == 0 && (s = slot_of(ptr, slot_addrs)) >= 0)
-				sc.tag(&i, SCOPE_SLOT0 + (size_t)s);
-		}
-}
-
-/* Loads of `a` (a demoted value: only loads and stores use it) read from
- * `loads`, stores write to `stores`; then `a` goes. */
-static void redirect_accesses(llvm::AllocaInst *a, llvm::Value *loads,
-			      llvm::Value *stores)
-{
-	std::vector<llvm::User *> users(a->user_begin(), a->user_end());
-	for (llvm::User *u : users) {
-		if (auto *l = llvm::dyn_cast<llvm::LoadInst>(u))
-			l->setOperand(l->getPointerOperandIndex(), loads);
-		else if (auto *st = llvm::dyn_cast<llvm::StoreInst>(u))
-			st->setOperand(st->getPointerOperandIndex(), stores);
-	}
-	a->eraseFromParent();
-}
-
-/* Puts the context slots at their addresses for work-item (x, y, z). */
-static std::vector<llvm::Value *> place_slots(llvm::Function &f, const wi_params &p,
-					     const std::vector<context_slot> &slots)
-{
-	std::vector<llvm::Value *> addrs;
-	if (slots.empty())
-		return addrs;
-	llvm::BasicBlock *entry = &f.getEntryBlock();
-	llvm::IRBuilder<> b(entry->getTerminator());
-	llvm::Value *lin = b.CreateAdd(
-		p.x, b.CreateMul(load_info(b, p.info, INFO_LOCAL_SIZE, 0),
-				 b.CreateAdd(p.y, b.CreateMul(load_info(b, p.info, INFO_LOCAL_SIZE, 1),
-							      p.z))));
-	llvm::Value *ctx = load_info(b, p.info, INFO_CONTEXT);
-	llvm::Value *nwi = load_info(b, p.info, INFO_NUM_WI);
-	for (const context_slot &s : slots) {
-		/* Lifetime markers only make sense on allocas. */
-		std::vector<llvm::Instruction *> dead;
-		for (llvm::User *u : s.alloca->users())
-			if (auto *ii = llvm::dyn_cast<llvm::IntrinsicInst>(u))
-				if (ii->isLifetimeStartOrEnd())
-					dead.push_back(ii);
-		for (llvm::Instruction *d : dead)
-			d->eraseFromParent();
-		llvm::Value *row = b.CreateMul(b.getInt64(s.offset), nwi);
-		if (s.kind == context_slot::ANY) {
-			/* Stores write this work-item's element, loads read
-			 * the group's OR, kept after the row. */
-			llvm::Value *base = b.CreateInBoundsGEP(b.getInt8Ty(), ctx, row);
-			llvm::Value *mine = b.CreateInBoundsGEP(b.getInt32Ty(), base, lin);
-			llvm::Value *any = b.CreateInBoundsGEP(b.getInt32Ty(), base, nwi);
-			redirect_accesses(s.alloca, any, mine);
-			addrs.push_back(mine);
-			addrs.push_back(any);
-			continue;
-		}
-		if (s.kind == context_slot::SHARED) {
-			/* Loads read the group's copy, stores write the
-			 * next one (context_slot). */
-			llvm::Value *rd = b.CreateInBoundsGEP(b.getInt8Ty(), ctx, row);
-			llvm::Value *wr = b.CreateConstInBoundsGEP1_64(b.getInt8Ty(), rd, s.size);
-			redirect_accesses(s.alloca, rd, wr);
-			addrs.push_back(rd);
-			addrs.push_back(wr);
-			continue;
-		}
-		llvm::Value *off = b.CreateAdd(row, b.CreateMul(b.getInt64(s.size), lin));
-		llvm::Value *addr = b.CreateInBoundsGEP(b.getInt8Ty(), ctx, off);
-		s.alloca->replaceAllUsesWith(addr);
-		s.alloca->eraseFromParent();
-		addrs.push_back(addr);
-	}
-	return addrs;
-}
 
 /* any = row[0] | ... | row[nwi - 1], the word after the row
  * (context_slot::ANY). */
@@ -377,8 +62,6 @@ static void publish_shared_slots(llvm::IRBuilder<> &b, llvm::Value *ctx,
 				 const std::vector<context_slot> &slots)
 {
 	for (const context_slot &s : slots) {
-		if (s.kind == context_slot::ROW)
-			continue;
 		llvm::Value *base = b.CreateInBoundsGEP(b.getInt8Ty(), ctx,
 							b.CreateMul(b.getInt64(s.offset), nwi));
 		if (s.kind == context_slot::ANY) {
@@ -388,18 +71,6 @@ static void publish_shared_slots(llvm::IRBuilder<> &b, llvm::Value *ctx,
 		llvm::Value *wr = b.CreateConstInBoundsGEP1_64(b.getInt8Ty(), base, s.size);
 		b.CreateMemCpy(base, llvm::MaybeAlign(4), wr, llvm::MaybeAlign(4), s.size);
 	}
-}
-
-/* An i32 alloca in f's entry that receives, before every return, the
- * region id the work-item function returns. */
-static llvm::AllocaInst *record_next_region(llvm::Function &f)
-{
-	llvm::IRBuilder<> b(&*f.getEntryBlock().getFirstInsertionPt());
-	llvm::AllocaInst *a = b.CreateAlloca(b.getInt32Ty(), nullptr, "kiln.next");
-	for (llvm::BasicBlock &bb : f)
-		if (auto *r = llvm::dyn_cast<llvm::ReturnInst>(bb.getTerminator()))
-			new llvm::StoreInst(r->getReturnValue(), a, r);
-	return a;
 }
 
 /* --- the work-group function ------------------------------------------ */
@@ -523,39 +194,23 @@ static llvm::BasicBlock *loop_nest(
 	return out;
 }
 
-bool make_workgroup_function(llvm::Function &k, std::string &log)
+/* Makes __kiln_wg_<k> for kernel k and its work-item function wi. */
+static bool make_workgroup_function(llvm::Function &k, llvm::Function &wi,
+				    pass_errors *errors)
 {
 	llvm::Module &m = *k.getParent();
 	llvm::LLVMContext &c = m.getContext();
-	wi_params p;
-	llvm::Function *wi = clone_as_workitem(k, p);
-	replace_workitem_calls(*wi, p, &wi->getEntryBlock());
-	uint64_t local_size = place_local_vars(*wi, p);
-	preoptimize(*wi);
-	scalarize_vectors(*wi);
-	add_loop_barriers(*wi, p);
-	converge_divergent_loops(*wi, p);
-
-	std::vector<context_slot> slots;
-	uint64_t ctx_size = 0;
-	unsigned nbarriers = cut_at_barriers(*wi, p, divergence(*wi, p), slots, ctx_size);
-	/* Where each work-item leaves the region it stopped at: one more
-	 * context slot, written by the work-item function itself so that its
-	 * alias scope is cloned with the others when the function is inlined
-	 * (the inliner gives each inlined copy fresh scopes; a store made by
-	 * the work-group function would share no domain with them and would
-	 * keep the loop vectorizer asking for run-time overlap checks). */
-	uint64_t next_off = 0;
-	if (nbarriers) {
-		next_off = (ctx_size + 3) / 4 * 4;
-		ctx_size = next_off + 4;
-		slots.push_back({record_next_region(*wi), next_off, 4});
+	workitem_layout lay = read_layout(wi);
+	clear_layout(wi);
+	uint32_t nbarriers = lay.regions;
+	uint64_t ctx_size = lay.context_size, next_off = lay.next_offset;
+	const std::vector<context_slot> &slots = lay.published;
+	if (nbarriers && !ctx_size) {
+		if (errors)
+			errors->error("internal compiler error in the work-group pass for kernel '" +
+				      k.getName().str() + "': regions without a context");
+		return false;
 	}
-	std::vector<llvm::Value *> slot_addrs = place_slots(*wi, p, slots);
-	alias_scopes scopes(c, slot_addrs.size());
-	annotate_address_spaces(*wi, slot_addrs, scopes);
-	/* Keep every slot aligned for the next work-item's row as well. */
-	ctx_size = (ctx_size + 15) / 16 * 16;
 
 	/* The work-group function. */
 	llvm::Type *ptr = llvm::PointerType::get(c, 0);
@@ -603,7 +258,7 @@ bool make_workgroup_function(llvm::Function &k, std::string &log)
 		a.push_back(y);
 		a.push_back(z);
 		a.push_back(bb.getInt32(region));
-		return bb.CreateCall(wi, a);
+		return bb.CreateCall(&wi, a);
 	};
 
 	if (!nbarriers) {
@@ -644,17 +299,35 @@ bool make_workgroup_function(llvm::Function &k, std::string &log)
 	new llvm::GlobalVariable(m, i64, true, llvm::GlobalValue::ExternalLinkage,
 				 llvm::ConstantInt::get(i64, ctx_size), ctx_name(k.getName()));
 	new llvm::GlobalVariable(m, i64, true, llvm::GlobalValue::ExternalLinkage,
-				 llvm::ConstantInt::get(i64, local_size), lmem_name(k.getName()));
+				 llvm::ConstantInt::get(i64, lay.local_size), lmem_name(k.getName()));
 
 	std::string err;
 	llvm::raw_string_ostream os(err);
-	if (llvm::verifyFunction(*wi, &os) || llvm::verifyFunction(*wg, &os)) {
+	if (llvm::verifyFunction(wi, &os) || llvm::verifyFunction(*wg, &os)) {
 		os.flush();
-		log += "error: internal compiler error in the work-group pass for kernel '" +
-		       k.getName().str() + "': " + err + "\n";
+		if (errors)
+			errors->error("internal compiler error in the work-group pass for kernel '" +
+				      k.getName().str() + "': " + err);
 		return false;
 	}
+	k.setLinkage(llvm::GlobalValue::InternalLinkage);
 	return true;
+}
+
+llvm::PreservedAnalyses workgroup_pass::run(llvm::Module &m, llvm::ModuleAnalysisManager &)
+{
+	std::vector<std::pair<llvm::Function *, llvm::Function *>> todo;
+	for (llvm::Function &f : m) {
+		wi_params p;
+		if (!workitem_params(f, p) || m.getFunction(wg_name(f.getName().drop_front(10))))
+			continue;
+		if (llvm::Function *k = kernel_of_workitem(f))
+			todo.push_back({k, &f});
+	}
+	for (auto &[k, wi] : todo)
+		if (!make_workgroup_function(*k, *wi, errors))
+			break;
+	return todo.empty() ? llvm::PreservedAnalyses::all() : llvm::PreservedAnalyses::none();
 }
 
 } // namespace kiln

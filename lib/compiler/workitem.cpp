@@ -1,15 +1,11 @@
 /* The work-item functions of OpenCL C 3.0 §6.15.1 ("Work-Item Functions"),
  * resolved at compile time from the loop indices of the work-group function
  * and the launch description, so that get_global_id(0) is an induction
- * variable the loop vectorizer understands; and the full inlining that puts
- * every call of them (and every barrier) into the kernel body itself. */
+ * variable the loop vectorizer understands (kiln-workitem calls this). */
 #include "compiler/internal.h"
 
 #include <llvm/IR/Constants.h>
 #include <llvm/IR/Instructions.h>
-#include <llvm/IR/PassManager.h>
-#include <llvm/Transforms/IPO/AlwaysInliner.h>
-#include <llvm/Passes/PassBuilder.h>
 
 #include <map>
 
@@ -36,24 +32,6 @@ llvm::Value *load_info(llvm::IRBuilderBase &b, llvm::Value *info,
 				    ? b.getInt64Ty()
 				    : t->getElementType(f),
 			    p);
-}
-
-/* OpenCL programs cannot recurse (OpenCL C 3.0 §6.11), so everything can be
- * inlined into the kernels: then each kernel body holds every barrier and
- * work-item call it executes, which is what the work-group pass needs. */
-void inline_all(llvm::Module &m)
-{
-	for (llvm::Function &f : m) {
-		if (f.isDeclaration())
-			continue;
-		f.removeFnAttr(llvm::Attribute::NoInline);
-		f.removeFnAttr(llvm::Attribute::OptimizeNone);
-		f.addFnAttr(llvm::Attribute::AlwaysInline);
-	}
-	pass_env env;
-	llvm::ModulePassManager mpm;
-	mpm.addPass(llvm::AlwaysInlinerPass(false));
-	mpm.run(m, env.mam);
 }
 
 enum wi_kind {

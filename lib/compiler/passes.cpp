@@ -1,0 +1,178 @@
+/* Kiln's passes by name, and the two pipelines of kiln_finalize.
+ *
+ * The work-group stage turns kernels into work-group functions; it runs
+ * without a target machine, so that its clean-ups (kiln-wi-simplify,
+ * kiln-scalarize) make the same decisions whatever CPU the program is
+ * built for.  The optimisation stage is LLVM's -O3 for the target with
+ * kiln-guard-split just before the loop vectorizer.  docs/compiler.md
+ * describes each pass in this order. */
+#include "compiler/passes.h"
+
+#include <llvm/Support/raw_ostream.h>
+#include <llvm/Transforms/Utils/LCSSA.h>
+#include <llvm/Transforms/Utils/LoopSimplify.h>
+
+namespace kiln {
+
+void pass_errors::error(const std::string &msg)
+{
+	failed = true;
+	if (log)
+		*log += "error: " + msg + "\n";
+}
+
+pass_env::pass_env(llvm::TargetMachine *tm, llvm::PipelineTuningOptions pto,
+		   llvm::PassInstrumentationCallbacks *pic)
+	: pb(tm, pto, llvm::None, pic)
+{
+	fam.registerPass([] { return uniformity_analysis(); });
+	pb.registerModuleAnalyses(mam);
+	pb.registerCGSCCAnalyses(cam);
+	pb.registerFunctionAnalyses(fam);
+	pb.registerLoopAnalyses(lam);
+	pb.crossRegisterProxies(lam, fam, cam, mam);
+}
+
+llvm::ModulePassManager workgroup_pipeline(pass_errors *errors)
+{
+	llvm::ModulePassManager mpm;
+	mpm.addPass(inline_all_pass());
+	mpm.addPass(hide_printf_pass());
+	mpm.addPass(workitem_pass());
+	llvm::FunctionPassManager fpm;
+	fpm.addPass(local_vars_pass());
+	fpm.addPass(wi_simplify_pass());
+	fpm.addPass(scalarize_pass());
+	fpm.addPass(loop_barriers_pass());
+	fpm.addPass(converge_loops_pass());
+	fpm.addPass(barriers_pass());
+	fpm.addPass(context_pass());
+	fpm.addPass(alias_scopes_pass());
+	mpm.addPass(llvm::createModuleToFunctionPassAdaptor(std::move(fpm)));
+	mpm.addPass(workgroup_pass(errors));
+	mpm.addPass(printf_pass(errors));
+	return mpm;
+}
+
+llvm::PipelineTuningOptions optimisation_tuning()
+{
+	llvm::PipelineTuningOptions pto;
+	pto.LoopVectorization = true;
+	pto.SLPVectorization = true;
+	pto.LoopUnrolling = true;
+	pto.LoopInterleaving = true;
+	return pto;
+}
+
+llvm::ModulePassManager optimisation_pipeline(llvm::PassBuilder &pb, bool opt_disable)
+{
+	pb.registerVectorizerStartEPCallback(
+		[](llvm::FunctionPassManager &fpm, llvm::OptimizationLevel) {
+			/* preheaders and dedicated exits, which simplifycfg
+			 * may have folded away since the loop passes ran */
+			fpm.addPass(llvm::LoopSimplifyPass());
+			fpm.addPass(guard_split_pass());
+			fpm.addPass(llvm::LoopSimplifyPass());
+			fpm.addPass(llvm::LCSSAPass());
+		});
+	return pb.buildPerModuleDefaultPipeline(opt_disable ? llvm::OptimizationLevel::O1
+							    : llvm::OptimizationLevel::O3);
+}
+
+namespace {
+/* Each Kiln pass: its name, its class name, how to add it. */
+struct module_entry {
+	const char *name;
+	llvm::StringRef cls;
+	void (*add)(llvm::ModulePassManager &, pass_errors *);
+};
+struct function_entry {
+	const char *name;
+	llvm::StringRef cls;
+	void (*add)(llvm::FunctionPassManager &);
+};
+} // namespace
+
+static const module_entry module_passes[] = {
+	{"kiln-inline-all", inline_all_pass::name(),
+	 [](llvm::ModulePassManager &m, pass_errors *) { m.addPass(inline_all_pass()); }},
+	{"kiln-hide-printf", hide_printf_pass::name(),
+	 [](llvm::ModulePassManager &m, pass_errors *) { m.addPass(hide_printf_pass()); }},
+	{"kiln-workitem", workitem_pass::name(),
+	 [](llvm::ModulePassManager &m, pass_errors *) { m.addPass(workitem_pass()); }},
+	{"kiln-workgroup", workgroup_pass::name(),
+	 [](llvm::ModulePassManager &m, pass_errors *e) { m.addPass(workgroup_pass(e)); }},
+	{"kiln-printf", printf_pass::name(),
+	 [](llvm::ModulePassManager &m, pass_errors *e) { m.addPass(printf_pass(e)); }},
+};
+
+static const function_entry function_passes[] = {
+	{"kiln-local-vars", local_vars_pass::name(),
+	 [](llvm::FunctionPassManager &f) { f.addPass(local_vars_pass()); }},
+	{"kiln-wi-simplify", wi_simplify_pass::name(),
+	 [](llvm::FunctionPassManager &f) { f.addPass(wi_simplify_pass()); }},
+	{"kiln-scalarize", scalarize_pass::name(),
+	 [](llvm::FunctionPassManager &f) { f.addPass(scalarize_pass()); }},
+	{"kiln-loop-barriers", loop_barriers_pass::name(),
+	 [](llvm::FunctionPassManager &f) { f.addPass(loop_barriers_pass()); }},
+	{"kiln-converge-loops", converge_loops_pass::name(),
+	 [](llvm::FunctionPassManager &f) { f.addPass(converge_loops_pass()); }},
+	{"kiln-barriers", barriers_pass::name(),
+	 [](llvm::FunctionPassManager &f) { f.addPass(barriers_pass()); }},
+	{"kiln-context", context_pass::name(),
+	 [](llvm::FunctionPassManager &f) { f.addPass(context_pass()); }},
+	{"kiln-alias-scopes", alias_scopes_pass::name(),
+	 [](llvm::FunctionPassManager &f) { f.addPass(alias_scopes_pass()); }},
+	{"kiln-guard-split", guard_split_pass::name(),
+	 [](llvm::FunctionPassManager &f) { f.addPass(guard_split_pass()); }},
+	{"print<kiln-uniformity>", uniformity_printer_pass::name(),
+	 [](llvm::FunctionPassManager &f) { f.addPass(uniformity_printer_pass(llvm::outs())); }},
+};
+
+void register_passes(llvm::PassBuilder &pb, llvm::PassInstrumentationCallbacks *pic,
+		     pass_errors *errors)
+{
+	pb.registerPipelineParsingCallback(
+		[errors](llvm::StringRef name, llvm::ModulePassManager &mpm,
+			 llvm::ArrayRef<llvm::PassBuilder::PipelineElement>) {
+			for (const module_entry &e : module_passes)
+				if (name == e.name) {
+					e.add(mpm, errors);
+					return true;
+				}
+			return false;
+		});
+	pb.registerPipelineParsingCallback(
+		[](llvm::StringRef name, llvm::FunctionPassManager &fpm,
+		   llvm::ArrayRef<llvm::PassBuilder::PipelineElement>) {
+			for (const function_entry &e : function_passes)
+				if (name == e.name) {
+					e.add(fpm);
+					return true;
+				}
+			return false;
+		});
+	if (!pic)
+		return;
+	for (const module_entry &e : module_passes)
+		pic->addClassToPassName(e.cls, e.name);
+	for (const function_entry &e : function_passes)
+		pic->addClassToPassName(e.cls, e.name);
+}
+
+void print_pipeline(llvm::raw_ostream &os, llvm::PassBuilder &opt_pb,
+		    llvm::PassInstrumentationCallbacks &pic, bool opt_disable)
+{
+	auto names = [&](llvm::StringRef cls) {
+		llvm::StringRef n = pic.getPassNameForClassName(cls);
+		return n.empty() ? cls : n;
+	};
+	os << "# work-group stage (no target machine)\n";
+	workgroup_pipeline(nullptr).printPipeline(os, names);
+	os << "\n# optimisation stage (" << (opt_disable ? "-O1" : "-O3")
+	   << " for the target, kiln-guard-split before the vectorizer)\n";
+	optimisation_pipeline(opt_pb, opt_disable).printPipeline(os, names);
+	os << "\n";
+}
+
+} // namespace kiln

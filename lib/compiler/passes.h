@@ -1,0 +1,158 @@
+/* Kiln's work-group compiler as passes of LLVM's new pass manager.
+ *
+ * Each pass has one job, lives in its own file (whose header comment says
+ * what it assumes and what it guarantees) and is registered under the name
+ * given here, so that `kiln-opt -passes=<name>` runs it alone on an IR file
+ * and `kiln-opt -print-pipeline` prints the pipeline kiln_finalize runs.
+ * docs/compiler.md walks through them in pipeline order; tests/compiler/ir/
+ * holds an IR test for each.
+ *
+ * The passes that work on work-item functions (__kiln_wi_<kernel>) leave
+ * every other function alone, so a function pipeline of them can run over
+ * a whole module. */
+#ifndef KILN_COMPILER_PASSES_H
+#define KILN_COMPILER_PASSES_H
+
+#include "compiler/internal.h"
+
+#include <llvm/IR/PassManager.h>
+
+namespace llvm {
+class raw_ostream;
+}
+
+namespace kiln {
+
+/* Where passes report what stops a build: "error: <msg>" lines in the
+ * build log (when there is one), and a flag the driver checks after the
+ * pipeline. */
+struct pass_errors {
+	std::string *log = nullptr;
+	bool failed = false;
+	void error(const std::string &msg);
+};
+
+/* --- module passes before the work-item functions ---------------------- */
+
+/* kiln-inline-all (inline_all.cpp) */
+struct inline_all_pass : llvm::PassInfoMixin<inline_all_pass> {
+	llvm::PreservedAnalyses run(llvm::Module &m, llvm::ModuleAnalysisManager &mam);
+};
+/* kiln-hide-printf (printf.cpp) */
+struct hide_printf_pass : llvm::PassInfoMixin<hide_printf_pass> {
+	llvm::PreservedAnalyses run(llvm::Module &m, llvm::ModuleAnalysisManager &mam);
+};
+/* kiln-workitem (workitem_function.cpp) */
+struct workitem_pass : llvm::PassInfoMixin<workitem_pass> {
+	llvm::PreservedAnalyses run(llvm::Module &m, llvm::ModuleAnalysisManager &mam);
+};
+
+/* --- function passes over work-item functions -------------------------- */
+
+/* kiln-local-vars (local_vars.cpp) */
+struct local_vars_pass : llvm::PassInfoMixin<local_vars_pass> {
+	llvm::PreservedAnalyses run(llvm::Function &f, llvm::FunctionAnalysisManager &fam);
+};
+/* kiln-wi-simplify (wi_simplify.cpp) */
+struct wi_simplify_pass : llvm::PassInfoMixin<wi_simplify_pass> {
+	llvm::PreservedAnalyses run(llvm::Function &f, llvm::FunctionAnalysisManager &fam);
+};
+/* kiln-scalarize (scalarize.cpp) */
+struct scalarize_pass : llvm::PassInfoMixin<scalarize_pass> {
+	llvm::PreservedAnalyses run(llvm::Function &f, llvm::FunctionAnalysisManager &fam);
+};
+/* kiln-uniformity (uniformity.cpp): the analysis the next three passes
+ * share, computed once per function and dropped when a pass changes it. */
+class uniformity_analysis : public llvm::AnalysisInfoMixin<uniformity_analysis> {
+	friend llvm::AnalysisInfoMixin<uniformity_analysis>;
+	static llvm::AnalysisKey Key;
+
+public:
+	using Result = divergence;
+	Result run(llvm::Function &f, llvm::FunctionAnalysisManager &fam);
+};
+/* print<kiln-uniformity>: the analysis's answers, for IR tests. */
+struct uniformity_printer_pass : llvm::PassInfoMixin<uniformity_printer_pass> {
+	llvm::raw_ostream &os;
+	explicit uniformity_printer_pass(llvm::raw_ostream &o) : os(o) {}
+	llvm::PreservedAnalyses run(llvm::Function &f, llvm::FunctionAnalysisManager &fam);
+};
+/* kiln-loop-barriers (loop_barriers.cpp) */
+struct loop_barriers_pass : llvm::PassInfoMixin<loop_barriers_pass> {
+	llvm::PreservedAnalyses run(llvm::Function &f, llvm::FunctionAnalysisManager &fam);
+};
+/* kiln-converge-loops (divergent_loops.cpp) */
+struct converge_loops_pass : llvm::PassInfoMixin<converge_loops_pass> {
+	llvm::PreservedAnalyses run(llvm::Function &f, llvm::FunctionAnalysisManager &fam);
+};
+/* kiln-barriers (barriers.cpp) */
+struct barriers_pass : llvm::PassInfoMixin<barriers_pass> {
+	llvm::PreservedAnalyses run(llvm::Function &f, llvm::FunctionAnalysisManager &fam);
+};
+/* kiln-context (context.cpp) */
+struct context_pass : llvm::PassInfoMixin<context_pass> {
+	llvm::PreservedAnalyses run(llvm::Function &f, llvm::FunctionAnalysisManager &fam);
+};
+/* kiln-alias-scopes (alias_scopes.cpp) */
+struct alias_scopes_pass : llvm::PassInfoMixin<alias_scopes_pass> {
+	llvm::PreservedAnalyses run(llvm::Function &f, llvm::FunctionAnalysisManager &fam);
+};
+
+/* --- module passes making the work-group functions ---------------------- */
+
+/* kiln-workgroup (workgroup.cpp) */
+struct workgroup_pass : llvm::PassInfoMixin<workgroup_pass> {
+	pass_errors *errors;
+	explicit workgroup_pass(pass_errors *e) : errors(e) {}
+	llvm::PreservedAnalyses run(llvm::Module &m, llvm::ModuleAnalysisManager &mam);
+};
+/* kiln-printf (printf.cpp) */
+struct printf_pass : llvm::PassInfoMixin<printf_pass> {
+	pass_errors *errors;
+	explicit printf_pass(pass_errors *e) : errors(e) {}
+	llvm::PreservedAnalyses run(llvm::Module &m, llvm::ModuleAnalysisManager &mam);
+};
+
+/* --- inside the -O3 pipeline -------------------------------------------- */
+
+
+/* kiln-guard-split (guard_split.cpp), at the start of the vectorizer
+ * passes. */
+struct guard_split_pass : llvm::PassInfoMixin<guard_split_pass> {
+	llvm::PreservedAnalyses run(llvm::Function &f, llvm::FunctionAnalysisManager &fam);
+};
+
+/* --- passes.cpp: names and pipelines ------------------------------------- */
+
+/* Makes pb parse Kiln's pass names (and kiln-uniformity for
+ * require<>/invalidate<>), and pic (when given) print them; passes that
+ * report errors report them to `errors`. */
+void register_passes(llvm::PassBuilder &pb, llvm::PassInstrumentationCallbacks *pic,
+		     pass_errors *errors);
+/* The work-group stage of kiln_finalize: kernels in, work-group functions
+ * out (run it with a pass_env without target machine). */
+llvm::ModulePassManager workgroup_pipeline(pass_errors *errors);
+/* The optimisation stage: LLVM's -O3 (-O1 under -cl-opt-disable) with
+ * kiln-guard-split at the start of the vectorizer passes.  pb must be
+ * made with the target machine and optimisation_tuning(). */
+llvm::PipelineTuningOptions optimisation_tuning();
+llvm::ModulePassManager optimisation_pipeline(llvm::PassBuilder &pb, bool opt_disable);
+/* Both stages as text, in the syntax of -passes (class names mapped
+ * through pic). */
+void print_pipeline(llvm::raw_ostream &os, llvm::PassBuilder &opt_pb,
+		    llvm::PassInstrumentationCallbacks &pic, bool opt_disable);
+
+/* jit.cpp: the target machine for t (code generation at -O3). */
+std::unique_ptr<llvm::TargetMachine> target_machine(const struct kiln_target *t,
+						    std::string &log);
+
+/* finalize.cpp: everything kiln_finalize does to a module before code
+ * generation (link kernel-lib, retarget to t, both stages); false with
+ * log lines when the build fails.  pic (optional) instruments both stages. */
+bool finalize_module(llvm::Module &m, llvm::TargetMachine &tm,
+		     const struct kiln_target *t, const build_options &o,
+		     std::string &log, llvm::PassInstrumentationCallbacks *pic = nullptr);
+
+} // namespace kiln
+
+#endif
