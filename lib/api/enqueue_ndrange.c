@@ -100,10 +100,12 @@ static cl_int enqueue(cl_command_queue q, cl_kernel k, cl_uint work_dim,
 	if (work_dim < 1 || work_dim > 3 ||
 	    work_dim > dev->props.max_work_item_dimensions)
 		return CL_INVALID_WORK_DIMENSION;
-	/* Since OpenCL 2.1 a zero global size is an empty NDRange, not an
-	 * error; NULL still is. */
+	/* §5.10 (OpenCL 2.1 and later): a NULL global size, or a zero in
+	 * it, is an empty NDRange that completes once its wait list has,
+	 * not an error. */
+	static const size_t no_work[3] = { 0, 0, 0 };
 	if (!global)
-		return CL_INVALID_GLOBAL_WORK_SIZE;
+		global = no_work;
 	for (cl_uint d = 0; d < work_dim; d++)
 		if (offset && global[d] > SIZE_MAX - offset[d])
 			return CL_INVALID_GLOBAL_OFFSET;
