@@ -254,16 +254,12 @@ clSetProgramReleaseCallback(cl_program program, program_notify_fn pfn_notify,
 		return CL_INVALID_PROGRAM;
 	if (!pfn_notify)
 		return CL_INVALID_VALUE;
-	struct kiln_program_release_cb *cb = malloc(sizeof(*cb));
-	if (!cb)
-		return CL_OUT_OF_HOST_MEMORY;
-	cb->fn = pfn_notify;
-	cb->user_data = user_data;
-	pthread_mutex_lock(&program->lock);
-	cb->next = program->release_cbs;
-	program->release_cbs = cb;
-	pthread_mutex_unlock(&program->lock);
-	return CL_SUCCESS;
+	(void)user_data;
+	/* §5.8.10 (OpenCL 3.0): CL_INVALID_OPERATION when no device of the
+	 * context supports program-scope global destructors.  OpenCL C has
+	 * none, and Kiln runs no C++ for OpenCL constructors or destructors
+	 * (CL_PROGRAM_SCOPE_GLOBAL_CTORS/DTORS_PRESENT are CL_FALSE). */
+	return CL_INVALID_OPERATION;
 }
 
 CL_API_ENTRY cl_int CL_API_CALL

@@ -43,13 +43,6 @@ static void build_clear(struct kiln_program_build *b)
 static void program_free(struct kiln_object *obj)
 {
 	cl_program p = (cl_program)obj;
-	/* §5.8.5: release callbacks run before the program is deleted, in
-	 * the reverse order of registration (the list is newest first). */
-	for (struct kiln_program_release_cb *cb = p->release_cbs, *next; cb; cb = next) {
-		next = cb->next;
-		cb->fn(p, cb->user_data);
-		free(cb);
-	}
 	for (cl_uint i = 0; i < p->num_devices; i++)
 		build_clear(&p->builds[i]);
 	free(p->builds);

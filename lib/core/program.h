@@ -32,12 +32,6 @@ struct kiln_program_build {
 	bool uniform_work_groups;
 };
 
-struct kiln_program_release_cb {
-	void(CL_CALLBACK *fn)(cl_program, void *);
-	void *user_data;
-	struct kiln_program_release_cb *next; /* newest first */
-};
-
 struct kiln_spec_const {
 	cl_uint id;
 	uint32_t size;   /* bytes the IL declares for it */
@@ -56,10 +50,9 @@ struct _cl_program {
 	size_t il_size;
 	struct kiln_program_build *builds; /* one per device, same order */
 
-	pthread_mutex_t lock;  /* guards builds[], callbacks, spec constants */
+	pthread_mutex_t lock;  /* guards builds[], spec constants */
 	atomic_int num_kernels; /* kernel objects attached (§5.8.2: no rebuild) */
 	atomic_bool busy;       /* a build, compile or link is running */
-	struct kiln_program_release_cb *release_cbs;
 	struct kiln_spec_const *spec; /* FROM_IL: the module's spec constants */
 	size_t num_spec;
 };
