@@ -1,14 +1,14 @@
 #!/bin/sh
-# Packs a build for the device machine (docs/environment.md, "Running on
-# the device machine"): nothing can be installed there, so libkiln, the
-# test and benchmark programs, every shared library they load (LLVM,
-# Clang, the SPIR-V translator, ocl-icd, hwloc, mpfr, glibc and its
+# Packs a build to run on another x86-64 Linux machine where nothing can be
+# installed (docs/environment.md, "Running a build on another machine"):
+# libkiln, the test and benchmark programs, every shared library they load
+# (LLVM, Clang, the SPIR-V translator, ocl-icd, hwloc, mpfr, glibc and its
 # loader) and Clang's resource headers travel in .devpack/ (ignored by
 # git), with tools/device-run.sh to unpack and run them there.
 #   tools/device-pack.sh [build-dir]      (default: build)
-# Then, with the device tool: run(command="sh .devpack/device-run.sh
-# bin/api_test_math_accuracy", carry=[".devpack/libs.tar.xz",
-# ".devpack/kiln.tar.xz", ".devpack/device-run.sh"]).
+# Copy .devpack/libs.tar.xz, .devpack/kiln.tar.xz and
+# .devpack/device-run.sh to the other machine, then run e.g.
+#   sh .devpack/device-run.sh bin/api_test_math_accuracy
 set -eu
 root="$(cd "$(dirname "$0")/.." && pwd)"
 build="$(cd "${1:-$root/build}" && pwd)"

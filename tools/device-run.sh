@@ -1,10 +1,10 @@
 #!/bin/sh
-# Runs a program packed by tools/device-pack.sh on the device machine:
+# Runs a program packed by tools/device-pack.sh on another machine:
 #   sh .devpack/device-run.sh bin/<program> [args...]
 # Unpacks into /tmp/k once per machine, points the ICD loader at the
 # carried libkiln, puts Clang's resource headers where libkiln looks for
 # them, and starts the program through the carried glibc loader (the
-# device's own glibc may be older than Debian 12's).
+# machine's own glibc may be older than Debian 12's).
 set -eu
 here="$(cd "$(dirname "$0")" && pwd)"
 k=/tmp/k

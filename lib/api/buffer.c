@@ -28,20 +28,31 @@ static bool at_most_one(cl_mem_flags bits)
 cl_int kiln_check_mem_flags(cl_mem_flags flags)
 {
 	if (flags & ~(cl_mem_flags)KNOWN_FLAGS)
-		return CL_INVALID_VALUE;
-	if (!at_most_one(flags & ACCESS_FLAGS) ||
-	    !at_most_one(flags & HOST_ACCESS_FLAGS))
-		return CL_INVALID_VALUE;
+		return KILN_FAIL(CL_INVALID_VALUE,
+				 "flags 0x%llx has bits that are not memory flags (§5.2.1)",
+				 (unsigned long long)flags);
+	if (!at_most_one(flags & ACCESS_FLAGS))
+		return KILN_FAIL(CL_INVALID_VALUE,
+				 "flags combine CL_MEM_READ_WRITE, _WRITE_ONLY and "
+				 "_READ_ONLY, which exclude each other (§5.2.1)");
+	if (!at_most_one(flags & HOST_ACCESS_FLAGS))
+		return KILN_FAIL(CL_INVALID_VALUE,
+				 "flags combine CL_MEM_HOST_WRITE_ONLY, _READ_ONLY and "
+				 "_NO_ACCESS, which exclude each other (§5.2.1)");
 	if ((flags & CL_MEM_USE_HOST_PTR) &&
 	    (flags & (CL_MEM_ALLOC_HOST_PTR | CL_MEM_COPY_HOST_PTR)))
-		return CL_INVALID_VALUE;
+		return KILN_FAIL(CL_INVALID_VALUE,
+				 "CL_MEM_USE_HOST_PTR with CL_MEM_ALLOC_HOST_PTR or "
+				 "CL_MEM_COPY_HOST_PTR (§5.2.1)");
 	return CL_SUCCESS;
 }
 
 cl_int kiln_check_queue(cl_command_queue q)
 {
-	return kiln_object_is(q, KILN_OBJ_QUEUE) ? CL_SUCCESS
-						 : CL_INVALID_COMMAND_QUEUE;
+	return kiln_object_is(q, KILN_OBJ_QUEUE)
+		       ? CL_SUCCESS
+		       : KILN_FAIL(CL_INVALID_COMMAND_QUEUE,
+				   "command_queue is not a valid command-queue (§5.1)");
 }
 
 static size_t device_align_bytes(cl_device_id dev)
@@ -53,15 +64,22 @@ static size_t device_align_bytes(cl_device_id dev)
 cl_int kiln_check_queue_buffer(cl_command_queue q, cl_mem buf)
 {
 	if (!kiln_object_is(q, KILN_OBJ_QUEUE))
-		return CL_INVALID_COMMAND_QUEUE;
+		return KILN_FAIL(CL_INVALID_COMMAND_QUEUE,
+				 "command_queue is not a valid command-queue (§5.2.2)");
 	if (!kiln_object_is(buf, KILN_OBJ_MEM) ||
 	    buf->type != CL_MEM_OBJECT_BUFFER)
-		return CL_INVALID_MEM_OBJECT;
+		return KILN_FAIL(CL_INVALID_MEM_OBJECT,
+				 "buffer is not a valid buffer object (§5.2.2)");
 	if (buf->context != q->context)
-		return CL_INVALID_CONTEXT;
+		return KILN_FAIL(CL_INVALID_CONTEXT,
+				 "buffer and command_queue belong to different "
+				 "contexts (§5.2.2)");
 	/* §5.2.2: a sub-buffer whose origin the queue's device cannot use. */
 	if (buf->parent && buf->origin % device_align_bytes(q->device))
-		return CL_MISALIGNED_SUB_BUFFER_OFFSET;
+		return KILN_FAIL(CL_MISALIGNED_SUB_BUFFER_OFFSET,
+				 "sub-buffer origin %zu is not a multiple of the "
+				 "device's CL_DEVICE_MEM_BASE_ADDR_ALIGN (%zu bytes) (§5.2.2)",
+				 buf->origin, device_align_bytes(q->device));
 	return CL_SUCCESS;
 }
 
@@ -75,7 +93,9 @@ cl_int kiln_mem_check_properties(const cl_mem_properties *props, size_t *count)
 	if (!props)
 		return CL_SUCCESS;
 	if (props[0] != 0)
-		return CL_INVALID_PROPERTY;
+		return KILN_FAIL(CL_INVALID_PROPERTY,
+				 "properties names 0x%llx: OpenCL 3.0 defines no memory "
+				 "object property (§5.2.1)", (unsigned long long)props[0]);
 	*count = 1;
 	return CL_SUCCESS;
 }
@@ -99,7 +119,8 @@ CL_API_ENTRY cl_mem CL_API_CALL clCreateBufferWithProperties(
 	cl_int err;
 	size_t num_props;
 	if (!kiln_object_is(context, KILN_OBJ_CONTEXT)) {
-		err = CL_INVALID_CONTEXT;
+		err = KILN_FAIL(CL_INVALID_CONTEXT,
+				"context is not a valid context (§5.2.1)");
 		goto out_err;
 	}
 	err = kiln_mem_check_properties(properties, &num_props);
@@ -109,13 +130,22 @@ CL_API_ENTRY cl_mem CL_API_CALL clCreateBufferWithProperties(
 	if (err)
 		goto out_err;
 	if (!size_ok(context, size)) {
-		err = CL_INVALID_BUFFER_SIZE;
+		err = size == 0 ? KILN_FAIL(CL_INVALID_BUFFER_SIZE, "size is 0 (§5.2.1)")
+				: KILN_FAIL(CL_INVALID_BUFFER_SIZE,
+					    "size %zu is above CL_DEVICE_MAX_MEM_ALLOC_SIZE "
+					    "of every device in the context (§5.2.1)", size);
 		goto out_err;
 	}
 	/* §5.2.1: host_ptr is given exactly when USE_ or COPY_HOST_PTR is. */
 	bool wants_ptr = flags & (CL_MEM_USE_HOST_PTR | CL_MEM_COPY_HOST_PTR);
 	if (wants_ptr != (host_ptr != NULL)) {
-		err = CL_INVALID_HOST_PTR;
+		err = wants_ptr ? KILN_FAIL(CL_INVALID_HOST_PTR,
+					    "host_ptr is NULL with CL_MEM_USE_HOST_PTR "
+					    "or CL_MEM_COPY_HOST_PTR (§5.2.1)")
+				: KILN_FAIL(CL_INVALID_HOST_PTR,
+					    "host_ptr is not NULL, and neither "
+					    "CL_MEM_USE_HOST_PTR nor CL_MEM_COPY_HOST_PTR "
+					    "is given (§5.2.1)");
 		goto out_err;
 	}
 	cl_mem mem = kiln_mem_create(sizeof(struct _cl_mem), context,
@@ -187,28 +217,47 @@ CL_API_ENTRY cl_mem CL_API_CALL clCreateSubBuffer(
 	cl_int err;
 	if (!kiln_object_is(buffer, KILN_OBJ_MEM) ||
 	    buffer->type != CL_MEM_OBJECT_BUFFER || buffer->parent) {
-		err = CL_INVALID_MEM_OBJECT;
+		err = KILN_FAIL(CL_INVALID_MEM_OBJECT,
+				"buffer is not a buffer object, or is itself a "
+				"sub-buffer (§5.2.1)");
 		goto out_err;
 	}
 	err = kiln_check_mem_flags(flags);
 	if (err)
 		goto out_err;
-	if ((flags & HOST_PTR_FLAGS) || kiln_mem_flags_conflict(buffer->flags, flags) ||
-	    create_type != CL_BUFFER_CREATE_TYPE_REGION || !create_info) {
-		err = CL_INVALID_VALUE;
+	if (flags & HOST_PTR_FLAGS) {
+		err = KILN_FAIL(CL_INVALID_VALUE,
+				"a sub-buffer takes no CL_MEM_*_HOST_PTR flag (§5.2.1)");
+		goto out_err;
+	}
+	if (kiln_mem_flags_conflict(buffer->flags, flags)) {
+		err = KILN_FAIL(CL_INVALID_VALUE,
+				"flags ask for access the parent buffer's flags "
+				"forbid (§5.2.1)");
+		goto out_err;
+	}
+	if (create_type != CL_BUFFER_CREATE_TYPE_REGION || !create_info) {
+		err = KILN_FAIL(CL_INVALID_VALUE,
+				"buffer_create_type is not CL_BUFFER_CREATE_TYPE_REGION "
+				"or buffer_create_info is NULL (§5.2.1)");
 		goto out_err;
 	}
 	const cl_buffer_region *region = create_info;
 	if (region->size == 0) {
-		err = CL_INVALID_BUFFER_SIZE;
+		err = KILN_FAIL(CL_INVALID_BUFFER_SIZE, "region size is 0 (§5.2.1)");
 		goto out_err;
 	}
 	if (!kiln_range_ok(region->origin, region->size, buffer->size)) {
-		err = CL_INVALID_VALUE;
+		err = KILN_FAIL(CL_INVALID_VALUE,
+				"region [%zu, +%zu) lies outside the %zu-byte buffer (§5.2.1)",
+				region->origin, region->size, buffer->size);
 		goto out_err;
 	}
 	if (!origin_aligned(buffer->context, region->origin)) {
-		err = CL_MISALIGNED_SUB_BUFFER_OFFSET;
+		err = KILN_FAIL(CL_MISALIGNED_SUB_BUFFER_OFFSET,
+				"region origin %zu is not aligned to "
+				"CL_DEVICE_MEM_BASE_ADDR_ALIGN of any device (§5.2.1)",
+				region->origin);
 		goto out_err;
 	}
 	cl_mem sub = kiln_sub_buffer_create(
@@ -239,9 +288,10 @@ CL_API_ENTRY cl_int CL_API_CALL clSetMemObjectDestructorCallback(
 	void *user_data)
 {
 	if (!kiln_object_is(memobj, KILN_OBJ_MEM))
-		return CL_INVALID_MEM_OBJECT;
+		return KILN_FAIL(CL_INVALID_MEM_OBJECT,
+				 "memobj is not a valid memory object (§5.5.2)");
 	if (!pfn_notify)
-		return CL_INVALID_VALUE;
+		return KILN_FAIL(CL_INVALID_VALUE, "pfn_notify is NULL (§5.5.2)");
 	return kiln_mem_add_destructor(memobj, pfn_notify, user_data);
 }
 
@@ -283,7 +333,8 @@ CL_API_ENTRY cl_int CL_API_CALL clGetMemObjectInfo(cl_mem memobj,
 						   size_t *param_value_size_ret)
 {
 	if (!kiln_object_is(memobj, KILN_OBJ_MEM))
-		return CL_INVALID_MEM_OBJECT;
+		return KILN_FAIL(CL_INVALID_MEM_OBJECT,
+				 "memobj is not a valid memory object (§5.5.5)");
 	pthread_mutex_lock(&memobj->lock);
 	cl_uint map_count = memobj->map_count;
 	pthread_mutex_unlock(&memobj->lock);

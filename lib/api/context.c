@@ -3,6 +3,7 @@
 #include "core/device.h"
 #include "core/info.h"
 #include "core/platform.h"
+#include "errcode.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -40,18 +41,25 @@ static cl_int copy_properties(cl_context ctx, const cl_context_properties *props
 		switch (props[n]) {
 		case CL_CONTEXT_PLATFORM:
 			if (seen_platform)
-				return CL_INVALID_PROPERTY;
+				return KILN_FAIL(CL_INVALID_PROPERTY,
+						 "CL_CONTEXT_PLATFORM given twice (§4.4)");
 			seen_platform = true;
 			if ((cl_platform_id)props[n + 1] != kiln_platform_get())
-				return CL_INVALID_PLATFORM;
+				return KILN_FAIL(CL_INVALID_PLATFORM,
+						 "CL_CONTEXT_PLATFORM is not Kiln's "
+						 "platform (§4.4)");
 			break;
 		case CL_CONTEXT_INTEROP_USER_SYNC:
 			if (seen_sync)
-				return CL_INVALID_PROPERTY;
+				return KILN_FAIL(CL_INVALID_PROPERTY,
+						 "CL_CONTEXT_INTEROP_USER_SYNC given twice (§4.4)");
 			seen_sync = true;
 			break;
 		default:
-			return CL_INVALID_PROPERTY;
+			return KILN_FAIL(CL_INVALID_PROPERTY,
+					 "properties[%zu] = 0x%llx is not a context "
+					 "property (§4.4)", n,
+					 (unsigned long long)props[n]);
 		}
 		n += 2;
 	}
@@ -112,12 +120,21 @@ clCreateContext(const cl_context_properties *properties, cl_uint num_devices,
 		const cl_device_id *devices, kiln_context_notify_fn pfn_notify,
 		void *user_data, cl_int *errcode_ret)
 {
-	cl_int err = CL_INVALID_VALUE;
-	if (!devices || num_devices == 0 || (!pfn_notify && user_data))
+	cl_int err;
+	if (!devices || num_devices == 0) {
+		err = KILN_FAIL(CL_INVALID_VALUE,
+				"devices is NULL or num_devices is 0 (§4.4)");
 		goto fail;
+	}
+	if (!pfn_notify && user_data) {
+		err = KILN_FAIL(CL_INVALID_VALUE,
+				"user_data without pfn_notify (§4.4)");
+		goto fail;
+	}
 	for (cl_uint i = 0; i < num_devices; i++) {
 		if (!kiln_object_is(devices[i], KILN_OBJ_DEVICE)) {
-			err = CL_INVALID_DEVICE;
+			err = KILN_FAIL(CL_INVALID_DEVICE,
+					"devices[%u] is not a valid device (§4.4)", i);
 			goto fail;
 		}
 	}
@@ -180,9 +197,10 @@ clSetContextDestructorCallback(cl_context context,
 			       void *user_data)
 {
 	if (!kiln_object_is(context, KILN_OBJ_CONTEXT))
-		return CL_INVALID_CONTEXT;
+		return KILN_FAIL(CL_INVALID_CONTEXT,
+				 "context is not a valid context (§4.4)");
 	if (!pfn_notify)
-		return CL_INVALID_VALUE;
+		return KILN_FAIL(CL_INVALID_VALUE, "pfn_notify is NULL (§4.4)");
 	struct kiln_context_destructor *d = malloc(sizeof(*d));
 	if (!d)
 		return CL_OUT_OF_HOST_MEMORY;
@@ -219,7 +237,8 @@ CL_API_ENTRY cl_int CL_API_CALL clGetContextInfo(cl_context context,
 						 size_t *param_value_size_ret)
 {
 	if (!kiln_object_is(context, KILN_OBJ_CONTEXT))
-		return CL_INVALID_CONTEXT;
+		return KILN_FAIL(CL_INVALID_CONTEXT,
+				 "context is not a valid context (§4.4)");
 	struct context_view v = {
 		.refs = (cl_uint)kiln_object_refcount(KILN_OBJ(context)),
 		.num_devices = context->num_devices,

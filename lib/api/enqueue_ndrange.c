@@ -6,8 +6,13 @@
 #include "../core/kernel.h"
 #include "../core/mem.h"
 #include "../core/queue.h"
+#include "errcode.h"
 
 #include <stdint.h>
+
+/* The entry point that the checks below serve (clEnqueueTask is an NDRange
+ * of one work-item), for KILN_DEBUG=api. */
+#define FAIL(code, ...) KILN_FAIL_IN("clEnqueueNDRangeKernel", code, __VA_ARGS__)
 
 /* The arguments' memory objects: valid, and a sub-buffer aligned for the
  * device (CL_MISALIGNED_SUB_BUFFER_OFFSET).  Returns the __local bytes of
@@ -22,7 +27,9 @@ static cl_int check_args(cl_kernel k, cl_device_id dev, cl_ulong *local)
 		const struct kiln_kernel_arg *a = &k->args[i];
 		enum kiln_arg_kind kind = k->info->args[i].kind;
 		if (!a->set) {
-			err = CL_INVALID_KERNEL_ARGS;
+			err = FAIL(CL_INVALID_KERNEL_ARGS,
+				   "argument %u of kernel \"%s\" was never set (§5.10)",
+				   i, k->info->name);
 		} else if (kind == KILN_ARG_LOCAL) {
 			*local += a->local_size;
 		} else if ((kind == KILN_ARG_BUFFER && !a->is_svm && a->mem) ||
@@ -30,9 +37,14 @@ static cl_int check_args(cl_kernel k, cl_device_id dev, cl_ulong *local)
 			/* The application released the object after setting
 			 * it: the argument no longer has a valid value. */
 			if (!kiln_object_is(a->mem, KILN_OBJ_MEM))
-				err = CL_INVALID_KERNEL_ARGS;
+				err = FAIL(CL_INVALID_KERNEL_ARGS,
+					   "argument %u of kernel \"%s\": its memory "
+					   "object was released (§5.10)", i, k->info->name);
 			else if (a->mem->parent && align && a->mem->origin % align)
-				err = CL_MISALIGNED_SUB_BUFFER_OFFSET;
+				err = FAIL(CL_MISALIGNED_SUB_BUFFER_OFFSET,
+					   "argument %u of kernel \"%s\": sub-buffer "
+					   "origin %zu is not a multiple of %zu bytes (§5.10)",
+					   i, k->info->name, a->mem->origin, align);
 		}
 	}
 	pthread_mutex_unlock(&k->lock);
@@ -54,25 +66,40 @@ static cl_int check_local(cl_device_id dev, cl_kernel k, cl_uint work_dim,
 	size_t product = 1;
 	for (cl_uint d = 0; d < work_dim; d++) {
 		if (local[d] == 0)
-			return CL_INVALID_WORK_GROUP_SIZE;
+			return FAIL(CL_INVALID_WORK_GROUP_SIZE,
+				    "local_work_size[%u] is 0 (§5.10)", d);
 		if (local[d] > pr->max_work_item_sizes[d])
-			return CL_INVALID_WORK_ITEM_SIZE;
+			return FAIL(CL_INVALID_WORK_ITEM_SIZE,
+				    "local_work_size[%u] = %zu is above "
+				    "CL_DEVICE_MAX_WORK_ITEM_SIZES[%u] = %zu (§5.10)",
+				    d, local[d], d, pr->max_work_item_sizes[d]);
 		product *= local[d];
 		out[d] = local[d];
 	}
 	for (cl_uint d = work_dim; d < 3; d++)
 		out[d] = 1;
 	if (product > pr->max_work_group_size)
-		return CL_INVALID_WORK_GROUP_SIZE;
+		return FAIL(CL_INVALID_WORK_GROUP_SIZE,
+			    "work-group of %zu work-items is above "
+			    "CL_DEVICE_MAX_WORK_GROUP_SIZE = %zu (§5.10)",
+			    product, pr->max_work_group_size);
 	/* reqd_work_group_size: the local size must be exactly it. */
 	if (reqd[0])
 		for (int d = 0; d < 3; d++)
 			if (out[d] != (reqd[d] ? reqd[d] : 1))
-				return CL_INVALID_WORK_GROUP_SIZE;
+				return FAIL(CL_INVALID_WORK_GROUP_SIZE,
+					    "kernel \"%s\" has reqd_work_group_size("
+					    "%zu, %zu, %zu) and the local size differs (§5.10)",
+					    k->info->name, reqd[0], reqd[1], reqd[2]);
 	if (uniform)
 		for (cl_uint d = 0; d < work_dim; d++)
 			if (global[d] % out[d])
-				return CL_INVALID_WORK_GROUP_SIZE;
+				return FAIL(CL_INVALID_WORK_GROUP_SIZE,
+					    "global_work_size[%u] = %zu is not a multiple "
+					    "of local_work_size[%u] = %zu, and the program "
+					    "requires uniform work-groups (OpenCL C 1.x or "
+					    "-cl-uniform-work-group-size) (§5.10)",
+					    d, global[d], d, out[d]);
 	return CL_SUCCESS;
 }
 
@@ -83,23 +110,29 @@ static cl_int enqueue(cl_command_queue q, cl_kernel k, cl_uint work_dim,
 		      cl_event *event)
 {
 	if (!kiln_object_is(q, KILN_OBJ_QUEUE))
-		return CL_INVALID_COMMAND_QUEUE;
+		return FAIL(CL_INVALID_COMMAND_QUEUE,
+			    "command_queue is not a valid command-queue (§5.10)");
 	if (!kiln_object_is(k, KILN_OBJ_KERNEL))
-		return CL_INVALID_KERNEL;
+		return FAIL(CL_INVALID_KERNEL, "kernel is not a valid kernel (§5.10)");
 	if (q->context != k->context)
-		return CL_INVALID_CONTEXT;
+		return FAIL(CL_INVALID_CONTEXT,
+			    "kernel \"%s\" and command_queue belong to different "
+			    "contexts (§5.10)", k->info->name);
 	cl_device_id dev = q->device;
 	cl_program p = k->program;
 	int di = kiln_program_device_index(p, dev);
 	if (di < 0 || !k->natives[di].fn)
-		return CL_INVALID_PROGRAM_EXECUTABLE;
+		return FAIL(CL_INVALID_PROGRAM_EXECUTABLE,
+			    "kernel \"%s\" has no executable for the queue's device "
+			    "(§5.10)", k->info->name);
 	cl_ulong local_args;
 	cl_int err = check_args(k, dev, &local_args);
 	if (err != CL_SUCCESS)
 		return err;
 	if (work_dim < 1 || work_dim > 3 ||
 	    work_dim > dev->props.max_work_item_dimensions)
-		return CL_INVALID_WORK_DIMENSION;
+		return FAIL(CL_INVALID_WORK_DIMENSION,
+			    "work_dim is %u, not 1, 2 or 3 (§5.10)", work_dim);
 	/* §5.10 (OpenCL 2.1 and later): a NULL global size, or a zero in
 	 * it, is an empty NDRange that completes once its wait list has,
 	 * not an error. */
@@ -108,7 +141,9 @@ static cl_int enqueue(cl_command_queue q, cl_kernel k, cl_uint work_dim,
 		global = no_work;
 	for (cl_uint d = 0; d < work_dim; d++)
 		if (offset && global[d] > SIZE_MAX - offset[d])
-			return CL_INVALID_GLOBAL_OFFSET;
+			return FAIL(CL_INVALID_GLOBAL_OFFSET,
+				    "global_work_offset[%u] + global_work_size[%u] "
+				    "overflows size_t (§5.10)", d, d);
 	size_t local_final[3];
 	bool uniform = p->builds[di].uniform_work_groups;
 	bool empty = false;
@@ -125,7 +160,11 @@ static cl_int enqueue(cl_command_queue q, cl_kernel k, cl_uint work_dim,
 	}
 	/* The arena must hold kernel-scope __local data and the arguments. */
 	if (k->info->local_mem_size + local_args > dev->props.local_mem_size)
-		return CL_OUT_OF_RESOURCES;
+		return FAIL(CL_OUT_OF_RESOURCES,
+			    "kernel \"%s\" needs %llu bytes of __local memory, "
+			    "CL_DEVICE_LOCAL_MEM_SIZE is %llu (§5.10)", k->info->name,
+			    (unsigned long long)(k->info->local_mem_size + local_args),
+			    (unsigned long long)dev->props.local_mem_size);
 	err = kiln_check_wait_list(q->context, num_events, wait_list);
 	if (err != CL_SUCCESS)
 		return err;

@@ -4,6 +4,7 @@
 #define KILN_API_ERRCODE_H
 
 #include "../core/cl_target.h"
+#include "../core/debug.h" /* KILN_FAIL, KILN_ERR: an error with its reason */
 
 static inline void set_err(cl_int *errcode_ret, cl_int err)
 {

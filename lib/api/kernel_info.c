@@ -107,18 +107,6 @@ CL_API_ENTRY cl_int CL_API_CALL clGetKernelArgInfo(cl_kernel kernel,
 	}
 }
 
-/* Floats in one vector register of the device's code: the work-group size
- * multiple that keeps the vectorized work-item loop free of remainders. */
-static size_t vector_width(cl_device_id dev)
-{
-	const char *f = kiln_device_target(dev)->features;
-	if (strstr(f, "+avx512f"))
-		return 16;
-	if (strstr(f, "+avx"))
-		return 8;
-	return 4;
-}
-
 CL_API_ENTRY cl_int CL_API_CALL
 clGetKernelWorkGroupInfo(cl_kernel kernel, cl_device_id device,
 			 cl_kernel_work_group_info param_name,
@@ -154,7 +142,10 @@ clGetKernelWorkGroupInfo(cl_kernel kernel, cl_device_id device,
 		size = sizeof(v.sz3);
 		break;
 	case CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE:
-		v.sz = vector_width(device);
+		/* Floats in one vector register of the device's code: the
+		 * multiple that keeps the vectorized work-item loop free of
+		 * remainders. */
+		v.sz = device->props.native_vector_width_float;
 		size = sizeof(v.sz);
 		break;
 	case CL_KERNEL_LOCAL_MEM_SIZE:

@@ -5,6 +5,7 @@
 
 #include "../core/event.h"
 #include "../core/queue.h"
+#include "errcode.h"
 
 cl_int kiln_check_buffer_command(cl_command_queue q, cl_mem buf,
 				 cl_uint num_events, const cl_event *wait_list)
@@ -27,8 +28,11 @@ cl_int kiln_check_copy_command(cl_command_queue q, cl_mem src, cl_mem dst,
 cl_int kiln_check_mem_in_queue_context(cl_command_queue q, cl_mem mem)
 {
 	if (!kiln_object_is(mem, KILN_OBJ_MEM))
-		return CL_INVALID_MEM_OBJECT;
+		return KILN_FAIL(CL_INVALID_MEM_OBJECT,
+				 "the memory object is not valid (§5.2.2)");
 	if (mem->context != q->context)
-		return CL_INVALID_CONTEXT;
+		return KILN_FAIL(CL_INVALID_CONTEXT,
+				 "the memory object and the queue belong to different "
+				 "contexts (§5.2.2)");
 	return CL_SUCCESS;
 }

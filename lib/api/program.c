@@ -20,13 +20,17 @@ static cl_int check_device_list(cl_uint num_devices,
 				cl_uint num_allowed, const cl_device_id *allowed)
 {
 	if ((num_devices == 0) != (device_list == NULL))
-		return CL_INVALID_VALUE;
+		return KILN_FAIL(CL_INVALID_VALUE,
+				 "num_devices is %u and device_list is %s (§5.8)",
+				 num_devices, device_list ? "not NULL" : "NULL");
 	for (cl_uint i = 0; i < num_devices; i++) {
 		bool found = false;
 		for (cl_uint j = 0; j < num_allowed && !found; j++)
 			found = allowed[j] == device_list[i];
 		if (!found)
-			return CL_INVALID_DEVICE;
+			return KILN_FAIL(CL_INVALID_DEVICE,
+					 "device_list[%u] is not a device of the "
+					 "program or context (§5.8)", i);
 	}
 	return CL_SUCCESS;
 }
@@ -36,8 +40,12 @@ static cl_int check_device_list(cl_uint num_devices,
 static cl_int check_create(cl_context context, bool given)
 {
 	if (!kiln_object_is(context, KILN_OBJ_CONTEXT))
-		return CL_INVALID_CONTEXT;
-	return given ? CL_SUCCESS : CL_INVALID_VALUE;
+		return KILN_FAIL(CL_INVALID_CONTEXT,
+				 "context is not a valid context (§5.8.1)");
+	return given ? CL_SUCCESS
+		     : KILN_FAIL(CL_INVALID_VALUE,
+				 "the source, IL or binaries are missing: a count "
+				 "of 0 or a NULL pointer (§5.8.1)");
 }
 
 /* The first checks of clBuildProgram (§5.8.2) and clCompileProgram
@@ -46,22 +54,17 @@ static cl_int check_program_devices(cl_program program, cl_uint num_devices,
 				    const cl_device_id *device_list)
 {
 	if (!kiln_object_is(program, KILN_OBJ_PROGRAM))
-		return CL_INVALID_PROGRAM;
+		return KILN_FAIL(CL_INVALID_PROGRAM,
+				 "program is not a valid program object (§5.8.2)");
 	return check_device_list(num_devices, device_list,
 				 program->num_devices, program->devices);
 }
 
-/* Options as the compiler defines them (§5.8.6/§5.8.7), plus the link-only
- * ones refused for a build or compile. */
+/* Options as the compiler defines them (§5.8.6/§5.8.7; the one table of
+ * lib/compiler/options.cpp also refuses the link-only ones for a build or
+ * compile, and -enable-link-options without -create-library). */
 static bool options_ok(const char *options, bool for_link)
 {
-	if (!for_link && (kiln_options_has(options, "-create-library") ||
-			  kiln_options_has(options, "-enable-link-options")))
-		return false;
-	/* §5.8.7: -enable-link-options only with -create-library. */
-	if (for_link && kiln_options_has(options, "-enable-link-options") &&
-	    !kiln_options_has(options, "-create-library"))
-		return false;
 	char *log = NULL;
 	bool ok = kiln_options_valid(options, for_link, &log);
 	free(log);
@@ -84,10 +87,9 @@ clCreateProgramWithSource(cl_context context, cl_uint count,
 	}
 	size_t total = 0;
 	for (cl_uint i = 0; i < count; i++) {
-		if (!strings[i]) {
-			set_err(errcode_ret, CL_INVALID_VALUE);
-			return NULL;
-		}
+		if (!strings[i])
+			return KILN_ERR(errcode_ret, CL_INVALID_VALUE,
+					"strings[%u] is NULL (§5.8.1)", i);
 		total += lengths && lengths[i] ? lengths[i] : strlen(strings[i]);
 	}
 	char *src = malloc(total + 1);
@@ -148,7 +150,9 @@ clCreateProgramWithIL(cl_context context, const void *il, size_t length,
 	kiln_blob_free(&ir);
 	free(log);
 	if (!ok) {
-		err = CL_INVALID_VALUE;
+		err = KILN_FAIL(CL_INVALID_VALUE,
+				"il is not a SPIR-V 1.0-1.4 module the translator "
+				"can read (§5.8.1)");
 		goto fail;
 	}
 	set_err(errcode_ret, CL_SUCCESS);
@@ -173,10 +177,9 @@ clCreateProgramWithBinary(cl_context context, cl_uint num_devices,
 		set_err(errcode_ret, err);
 		return NULL;
 	}
-	if (!lengths || !binaries) {
-		set_err(errcode_ret, CL_INVALID_VALUE);
-		return NULL;
-	}
+	if (!lengths || !binaries)
+		return KILN_ERR(errcode_ret, CL_INVALID_VALUE,
+				"lengths or binaries is NULL (§5.8.1)");
 	/* §5.8.1: a zero length or NULL binary is CL_INVALID_VALUE, and
 	 * binary_status[i] says which one. */
 	cl_int result = CL_SUCCESS;
@@ -251,9 +254,10 @@ clSetProgramReleaseCallback(cl_program program, program_notify_fn pfn_notify,
 			    void *user_data)
 {
 	if (!kiln_object_is(program, KILN_OBJ_PROGRAM))
-		return CL_INVALID_PROGRAM;
+		return KILN_FAIL(CL_INVALID_PROGRAM,
+				 "program is not a valid program object (§5.8.1)");
 	if (!pfn_notify)
-		return CL_INVALID_VALUE;
+		return KILN_FAIL(CL_INVALID_VALUE, "pfn_notify is NULL (§5.8.1)");
 	(void)user_data;
 	/* §5.8.10 (OpenCL 3.0): CL_INVALID_OPERATION when no device of the
 	 * context supports program-scope global destructors.  OpenCL C has
@@ -268,7 +272,8 @@ clSetProgramSpecializationConstant(cl_program program, cl_uint spec_id,
 {
 	if (!kiln_object_is(program, KILN_OBJ_PROGRAM) ||
 	    program->origin != KILN_PROGRAM_FROM_IL)
-		return CL_INVALID_PROGRAM;
+		return KILN_FAIL(CL_INVALID_PROGRAM,
+				 "program is not a program made from IL (§5.8.1)");
 	cl_int err = CL_INVALID_SPEC_ID;
 	pthread_mutex_lock(&program->lock);
 	for (size_t i = 0; i < program->num_spec; i++) {
@@ -276,7 +281,10 @@ clSetProgramSpecializationConstant(cl_program program, cl_uint spec_id,
 		if (s->id != spec_id)
 			continue;
 		if (spec_size != s->size || !spec_value) {
-			err = CL_INVALID_VALUE;
+			err = KILN_FAIL(CL_INVALID_VALUE,
+					"spec_id %u: spec_size %zu (the constant has %u "
+					"bytes) or spec_value NULL (§5.8.1)",
+					spec_id, spec_size, (unsigned)s->size);
 			break;
 		}
 		uint64_t v = 0;
@@ -287,6 +295,9 @@ clSetProgramSpecializationConstant(cl_program program, cl_uint spec_id,
 		/* Every constant decorated with this id takes the value. */
 	}
 	pthread_mutex_unlock(&program->lock);
+	if (err == CL_INVALID_SPEC_ID)
+		KILN_FAIL(err, "no specialization constant with id %u in the "
+			  "module (§5.8.1)", spec_id);
 	return err;
 }
 
@@ -314,8 +325,14 @@ static cl_int claim(cl_program p)
 	 * kernel, so a kernel never attaches to a build being replaced. */
 	cl_int err = CL_SUCCESS;
 	pthread_mutex_lock(&p->lock);
-	if (atomic_load(&p->num_kernels) > 0 || atomic_load(&p->busy))
-		err = CL_INVALID_OPERATION;
+	if (atomic_load(&p->num_kernels) > 0)
+		err = KILN_FAIL(CL_INVALID_OPERATION,
+				"program %p has kernel objects attached (§5.8.2)",
+				(void *)p);
+	else if (atomic_load(&p->busy))
+		err = KILN_FAIL(CL_INVALID_OPERATION,
+				"a build of program %p is in progress (§5.8.2)",
+				(void *)p);
 	else
 		atomic_store(&p->busy, true);
 	pthread_mutex_unlock(&p->lock);
@@ -340,9 +357,11 @@ clBuildProgram(cl_program program, cl_uint num_devices,
 	if (err != CL_SUCCESS)
 		return err;
 	if (!pfn_notify && user_data)
-		return CL_INVALID_VALUE;
+		return KILN_FAIL(CL_INVALID_VALUE,
+				 "user_data without pfn_notify (§5.8.2)");
 	if (program->origin == KILN_PROGRAM_FROM_LINK)
-		return CL_INVALID_OPERATION;
+		return KILN_FAIL(CL_INVALID_OPERATION,
+				 "program was made by clLinkProgram: nothing to build (§5.8.2)");
 	if (program->origin == KILN_PROGRAM_FROM_BINARY) {
 		/* Every listed device must hold a binary (§5.8.2). */
 		for (cl_uint i = 0; i < program->num_devices; i++) {
@@ -350,11 +369,15 @@ clBuildProgram(cl_program program, cl_uint num_devices,
 			for (cl_uint j = 0; j < num_devices && !listed; j++)
 				listed = device_list[j] == program->devices[i];
 			if (listed && !program->builds[i].ir.size)
-				return CL_INVALID_BINARY;
+				return KILN_FAIL(CL_INVALID_BINARY,
+						 "device %u has no binary in the program (§5.8.2)", i);
 		}
 	}
 	if (!options_ok(options, false))
-		return CL_INVALID_BUILD_OPTIONS;
+		return KILN_FAIL(CL_INVALID_BUILD_OPTIONS,
+				 "options \"%s\" are not build options of §5.8.6 "
+				 "(or -create-library/-enable-link-options, which only "
+				 "clLinkProgram takes)", options);
 	err = claim(program);
 	if (err != CL_SUCCESS)
 		return err;
@@ -376,9 +399,12 @@ clCompileProgram(cl_program program, cl_uint num_devices,
 	/* §5.8.3: headers and their names come together or not at all. */
 	if (num_input_headers == 0 ? (input_headers || header_include_names)
 				   : (!input_headers || !header_include_names))
-		return CL_INVALID_VALUE;
+		return KILN_FAIL(CL_INVALID_VALUE,
+				 "num_input_headers, input_headers and "
+				 "header_include_names disagree (§5.8.3)");
 	if (!pfn_notify && user_data)
-		return CL_INVALID_VALUE;
+		return KILN_FAIL(CL_INVALID_VALUE,
+				 "user_data without pfn_notify (§5.8.3)");
 	struct kiln_header *headers = NULL;
 	if (num_input_headers) {
 		headers = calloc(num_input_headers, sizeof(*headers));
@@ -388,11 +414,14 @@ clCompileProgram(cl_program program, cl_uint num_devices,
 	for (cl_uint i = 0; i < num_input_headers; i++) {
 		cl_program h = input_headers[i];
 		if (!kiln_object_is(h, KILN_OBJ_PROGRAM) || !h->source) {
-			err = CL_INVALID_PROGRAM;
+			err = KILN_FAIL(CL_INVALID_PROGRAM,
+					"input_headers[%u] is not a program made from "
+					"source (§5.8.3)", i);
 			goto out;
 		}
 		if (!header_include_names[i]) {
-			err = CL_INVALID_VALUE;
+			err = KILN_FAIL(CL_INVALID_VALUE,
+					"header_include_names[%u] is NULL (§5.8.3)", i);
 			goto out;
 		}
 		headers[i].name = header_include_names[i];
@@ -400,11 +429,15 @@ clCompileProgram(cl_program program, cl_uint num_devices,
 	}
 	if (program->origin != KILN_PROGRAM_FROM_SOURCE &&
 	    program->origin != KILN_PROGRAM_FROM_IL) {
-		err = CL_INVALID_OPERATION;
+		err = KILN_FAIL(CL_INVALID_OPERATION,
+				"program was not made from source or IL: nothing to "
+				"compile (§5.8.3)");
 		goto out;
 	}
 	if (!options_ok(options, false)) {
-		err = CL_INVALID_COMPILER_OPTIONS;
+		err = KILN_FAIL(CL_INVALID_COMPILER_OPTIONS,
+				"options \"%s\" are not compiler options of §5.8.6",
+				options);
 		goto out;
 	}
 	err = claim(program);
@@ -438,21 +471,25 @@ clLinkProgram(cl_context context, cl_uint num_devices,
 	      cl_int *errcode_ret)
 {
 	cl_int err;
-	if (!kiln_object_is(context, KILN_OBJ_CONTEXT)) {
-		set_err(errcode_ret, CL_INVALID_CONTEXT);
-		return NULL;
-	}
+	if (!kiln_object_is(context, KILN_OBJ_CONTEXT))
+		return KILN_ERR(errcode_ret, CL_INVALID_CONTEXT,
+				"context is not a valid context (§5.8.4)");
 	err = check_device_list(num_devices, device_list, context->num_devices,
 				context->devices);
 	if (err == CL_SUCCESS &&
 	    (!num_input_programs || !input_programs || (!pfn_notify && user_data)))
-		err = CL_INVALID_VALUE;
+		err = KILN_FAIL(CL_INVALID_VALUE,
+				"no input programs, or user_data without pfn_notify (§5.8.4)");
 	for (cl_uint i = 0; err == CL_SUCCESS && i < num_input_programs; i++)
 		if (!kiln_object_is(input_programs[i], KILN_OBJ_PROGRAM) ||
 		    input_programs[i]->context != context)
-			err = CL_INVALID_PROGRAM;
+			err = KILN_FAIL(CL_INVALID_PROGRAM,
+					"input_programs[%u] is not a program of the "
+					"context (§5.8.4)", i);
 	if (err == CL_SUCCESS && !options_ok(options, true))
-		err = CL_INVALID_LINKER_OPTIONS;
+		err = KILN_FAIL(CL_INVALID_LINKER_OPTIONS,
+				"options \"%s\" are not linker options of §5.8.7",
+				options);
 	if (err != CL_SUCCESS) {
 		set_err(errcode_ret, err);
 		return NULL;
@@ -481,16 +518,18 @@ clLinkProgram(cl_context context, cl_uint num_devices,
 		if (!all && num_devices) {
 			/* A listed device an input has nothing for (§5.8.4). */
 			free(devs);
-			set_err(errcode_ret, CL_INVALID_OPERATION);
-			return NULL;
+			return KILN_ERR(errcode_ret, CL_INVALID_OPERATION,
+					"a listed device has no compiled object or "
+					"library in some input program (§5.8.4)");
 		}
 		if (all)
 			devs[n++] = d;
 	}
 	if (n == 0) {
 		free(devs);
-		set_err(errcode_ret, CL_INVALID_OPERATION);
-		return NULL;
+		return KILN_ERR(errcode_ret, CL_INVALID_OPERATION,
+				"no device has a compiled object or library in every "
+				"input program (§5.8.4)");
 	}
 	cl_program p = kiln_program_new(context, n, devs, KILN_PROGRAM_FROM_LINK,
 					&err);

@@ -3,6 +3,7 @@
 #include "core/device.h"
 #include "core/info.h"
 #include "core/queue.h"
+#include "errcode.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -34,16 +35,26 @@ static cl_command_queue_properties host_queue_support(cl_device_id dev)
 static cl_int check_queue_bits(cl_device_id dev, cl_command_queue_properties p)
 {
 	if (p & ~(cl_command_queue_properties)ALL_QUEUE_BITS)
-		return CL_INVALID_VALUE;
+		return KILN_FAIL(CL_INVALID_VALUE,
+				 "properties 0x%llx has bits that are not queue "
+				 "properties (§5.1)", (unsigned long long)p);
 	if ((p & CL_QUEUE_ON_DEVICE) &&
 	    !(p & CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE))
-		return CL_INVALID_VALUE;
+		return KILN_FAIL(CL_INVALID_VALUE,
+				 "CL_QUEUE_ON_DEVICE without "
+				 "CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE (§5.1)");
 	if ((p & CL_QUEUE_ON_DEVICE_DEFAULT) && !(p & CL_QUEUE_ON_DEVICE))
-		return CL_INVALID_VALUE;
+		return KILN_FAIL(CL_INVALID_VALUE,
+				 "CL_QUEUE_ON_DEVICE_DEFAULT without CL_QUEUE_ON_DEVICE (§5.1)");
 	if (p & CL_QUEUE_ON_DEVICE)
-		return CL_INVALID_QUEUE_PROPERTIES;
+		return KILN_FAIL(CL_INVALID_QUEUE_PROPERTIES,
+				 "the device has no on-device queues "
+				 "(CL_DEVICE_DEVICE_ENQUEUE_CAPABILITIES is 0) (§5.1)");
 	if (p & ~host_queue_support(dev))
-		return CL_INVALID_QUEUE_PROPERTIES;
+		return KILN_FAIL(CL_INVALID_QUEUE_PROPERTIES,
+				 "properties 0x%llx asks for what "
+				 "CL_DEVICE_QUEUE_ON_HOST_PROPERTIES lacks (§5.1)",
+				 (unsigned long long)p);
 	return CL_SUCCESS;
 }
 
@@ -63,17 +74,22 @@ static cl_int parse_properties(cl_device_id dev, const cl_queue_properties *list
 		switch (list[i]) {
 		case CL_QUEUE_PROPERTIES:
 			if (seen_props)
-				return CL_INVALID_VALUE;
+				return KILN_FAIL(CL_INVALID_VALUE,
+						 "CL_QUEUE_PROPERTIES given twice (§5.1)");
 			seen_props = true;
 			*bits = list[i + 1];
 			break;
 		case CL_QUEUE_SIZE:
 			if (seen_size)
-				return CL_INVALID_VALUE;
+				return KILN_FAIL(CL_INVALID_VALUE,
+						 "CL_QUEUE_SIZE given twice (§5.1)");
 			seen_size = true;
 			break;
 		default:
-			return CL_INVALID_VALUE;
+			return KILN_FAIL(CL_INVALID_VALUE,
+					 "properties[%zu] = 0x%llx is not a queue "
+					 "property name (§5.1)", i,
+					 (unsigned long long)list[i]);
 		}
 	}
 	*count = i + 1;
@@ -81,7 +97,8 @@ static cl_int parse_properties(cl_device_id dev, const cl_queue_properties *list
 	if (err != CL_SUCCESS)
 		return err;
 	if (seen_size && !(*bits & CL_QUEUE_ON_DEVICE))
-		return CL_INVALID_VALUE;
+		return KILN_FAIL(CL_INVALID_VALUE,
+				 "CL_QUEUE_SIZE for a queue that is not on the device (§5.1)");
 	return CL_SUCCESS;
 }
 
@@ -120,10 +137,14 @@ out_oom:
 static cl_int check_context_device(cl_context ctx, cl_device_id dev)
 {
 	if (!kiln_object_is(ctx, KILN_OBJ_CONTEXT))
-		return CL_INVALID_CONTEXT;
-	if (!kiln_object_is(dev, KILN_OBJ_DEVICE) ||
-	    !kiln_context_has_device(ctx, dev))
-		return CL_INVALID_DEVICE;
+		return KILN_FAIL(CL_INVALID_CONTEXT,
+				 "context is not a valid context (§5.1)");
+	if (!kiln_object_is(dev, KILN_OBJ_DEVICE))
+		return KILN_FAIL(CL_INVALID_DEVICE,
+				 "device is not a valid device (§5.1)");
+	if (!kiln_context_has_device(ctx, dev))
+		return KILN_FAIL(CL_INVALID_DEVICE,
+				 "device is not one of the context's devices (§5.1)");
 	return CL_SUCCESS;
 }
 
@@ -153,7 +174,9 @@ clCreateCommandQueue(cl_context context, cl_device_id device,
 	cl_int err = check_context_device(context, device);
 	/* The 1.x entry point knows only the host-queue bits. */
 	if (err == CL_SUCCESS && (properties & ~(cl_command_queue_properties)HOST_QUEUE_BITS))
-		err = CL_INVALID_VALUE;
+		err = KILN_FAIL(CL_INVALID_VALUE,
+				"properties 0x%llx: clCreateCommandQueue takes only "
+				"host-queue bits (§5.1)", (unsigned long long)properties);
 	if (err == CL_SUCCESS)
 		err = check_queue_bits(device, properties);
 	if (err == CL_SUCCESS)
@@ -207,11 +230,13 @@ clGetCommandQueueInfo(cl_command_queue q, cl_command_queue_info param_name,
 		      size_t *param_value_size_ret)
 {
 	if (!kiln_object_is(q, KILN_OBJ_QUEUE))
-		return CL_INVALID_COMMAND_QUEUE;
+		return KILN_FAIL(CL_INVALID_COMMAND_QUEUE,
+				 "command_queue is not a valid command-queue (§5.1)");
 	/* §5.1: CL_QUEUE_SIZE is for on-device queues only; asking a host
 	 * queue is CL_INVALID_COMMAND_QUEUE. */
 	if (param_name == CL_QUEUE_SIZE)
-		return CL_INVALID_COMMAND_QUEUE;
+		return KILN_FAIL(CL_INVALID_COMMAND_QUEUE,
+				 "CL_QUEUE_SIZE of a host queue (§5.1)");
 	struct queue_facts f = {
 		.context = q->context,
 		.device = q->device,
@@ -237,11 +262,16 @@ clSetCommandQueueProperty(cl_command_queue q,
 			  cl_command_queue_properties *old_properties)
 {
 	if (!kiln_object_is(q, KILN_OBJ_QUEUE))
-		return CL_INVALID_COMMAND_QUEUE;
+		return KILN_FAIL(CL_INVALID_COMMAND_QUEUE,
+				 "command_queue is not a valid command-queue (§5.1)");
 	if (properties & ~(cl_command_queue_properties)HOST_QUEUE_BITS)
-		return CL_INVALID_VALUE;
+		return KILN_FAIL(CL_INVALID_VALUE,
+				 "properties 0x%llx has bits that are not host-queue "
+				 "properties (§5.1)", (unsigned long long)properties);
 	if (properties & ~host_queue_support(q->device))
-		return CL_INVALID_QUEUE_PROPERTIES;
+		return KILN_FAIL(CL_INVALID_QUEUE_PROPERTIES,
+				 "properties 0x%llx asks for what the device lacks (§5.1)",
+				 (unsigned long long)properties);
 
 	pthread_mutex_lock(&q->lock);
 	cl_command_queue_properties old = q->properties;

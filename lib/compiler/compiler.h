@@ -34,6 +34,9 @@ void kiln_blob_free(struct kiln_blob *b);
 struct kiln_target {
 	const char *cpu;      /* LLVM CPU name, e.g. "x86-64-v3" */
 	const char *features; /* LLVM feature string, "+avx2,+fma,..." */
+	/* Widest native vector in bytes (16, 32, 64): the device's
+	 * CL_DEVICE_NATIVE_VECTOR_WIDTH_CHAR; 0 when unknown. */
+	unsigned vector_bytes;
 	bool fp64;            /* cl_khr_fp64 reported */
 	/* OpenCL C feature macros the device supports (__opencl_c_*), space
 	 * separated, passed to Clang so the right built-ins are declared. */
@@ -56,6 +59,23 @@ struct kiln_header {
  * 3.0 §5.8.7); *log (may be NULL) as for the other calls. */
 #define KILN_LOG_BAD_OPTION "error: invalid build option"
 bool kiln_options_valid(const char *options, bool for_link, char **log);
+/* What the runtime needs to know of valid options, from the same table
+ * (so that no other file parses build options): */
+struct kiln_option_facts {
+	bool create_library; /* -create-library (linker options) */
+	/* §5.10: work-groups must divide the global size: with
+	 * -cl-uniform-work-group-size, or for a compile or build whose
+	 * -cl-std is OpenCL C 1.x (the default). */
+	bool uniform_work_groups;
+	/* The options that are also linker options (§5.8.7), space
+	 * separated: what the link step of clBuildProgram passes on.
+	 * malloc'ed; free with kiln_option_facts_free. */
+	char *link_options;
+};
+/* False (and *log as kiln_options_valid) when the options are not valid. */
+bool kiln_options_inspect(const char *options, bool for_link,
+			  struct kiln_option_facts *facts, char **log);
+void kiln_option_facts_free(struct kiln_option_facts *facts);
 
 /* --- front ends ------------------------------------------------------ */
 

@@ -5,8 +5,8 @@
  * (report_fatal_error) go through our handler, which records the message for
  * the build log, and then through sys::Process::Exit, which LLVM 15 turns into
  * the same jump back when a recovery context is active.  The application gets
- * CL_BUILD_PROGRAM_FAILURE and a log instead of losing its process (DESIGN.md
- * "The compiler"). */
+ * CL_BUILD_PROGRAM_FAILURE and a log instead of losing its process
+ * (docs/architecture.md, "Diagnostics"). */
 #include "compiler/internal.h"
 
 #include <cstdlib>

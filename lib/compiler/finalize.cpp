@@ -26,19 +26,16 @@ std::unique_ptr<llvm::TargetMachine> target_machine(const struct kiln_target *t,
 bool load_object(const struct kiln_target *t, llvm::StringRef obj,
 		 kiln_executable **out, std::string &log);
 
-static bool has_feature(const char *features, const char *f)
-{
-	return features && strstr(features, f) != nullptr;
-}
-
 /* One calling convention, one CPU, for every function and call: the kernel
  * (spir_kernel), kernel-lib and translator output (spir_func) all become C
  * functions for the host, with the features of the CPU found at run time
- * (TOOLCHAIN.md: without them the JIT emits SSE2 code). */
+ * (without them LLVM 15's JIT emits SSE2 code, even on an AVX-512 CPU). */
 void retarget(llvm::Module &m, const struct kiln_target *t)
 {
 	m.setTargetTriple("x86_64-unknown-linux-gnu");
-	bool avx512 = t && has_feature(t->features, "+avx512f");
+	/* The device's native width (decided once, lib/devices/host_isa.c):
+	 * LLVM prefers 256-bit vectors on AVX-512 unless told. */
+	bool wide = t && t->vector_bytes >= 64;
 	for (llvm::Function &f : m) {
 		if (f.getCallingConv() == llvm::CallingConv::SPIR_FUNC ||
 		    f.getCallingConv() == llvm::CallingConv::SPIR_KERNEL)
@@ -53,7 +50,7 @@ void retarget(llvm::Module &m, const struct kiln_target *t)
 			f.addFnAttr("target-cpu", t->cpu);
 		if (t && t->features)
 			f.addFnAttr("target-features", t->features);
-		if (avx512)
+		if (wide)
 			f.addFnAttr("prefer-vector-width", "512");
 	}
 }

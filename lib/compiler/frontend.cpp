@@ -73,17 +73,6 @@ static std::vector<std::string> cc1_args(const struct kiln_target *t,
 		a.push_back("-target-feature");
 		a.push_back(f);
 	}
-	/* OpenCL C 3.0 §6.12 macros Clang 15 leaves to the device: the
-	 * OpenCL version of the device (Kiln's are 3.0 devices:
-	 * CL_DEVICE_VERSION), and FP_FAST_FMA(F) where fma is one
-	 * instruction, as fast as a multiply and an add. */
-	a.push_back("-D__OPENCL_VERSION__=300");
-	for (auto &f : feats)
-		if (f == "+fma") {
-			a.push_back("-DFP_FAST_FMAF=1");
-			if (t->fp64)
-				a.push_back("-DFP_FAST_FMA=1");
-		}
 	/* OpenCL 3.0 §5.8.6.5: no -cl-std means the highest OpenCL C 1.x. */
 	std::string std = o.cl_std.empty() ? "CL1.2" : o.cl_std;
 	bool cxx = std.rfind("CLC++", 0) == 0;
@@ -95,30 +84,41 @@ static std::vector<std::string> cc1_args(const struct kiln_target *t,
 		a.push_back("clcpp");
 	}
 
-	/* Optional features and extensions: exactly the device's. Clang 15
-	 * does not define a few feature macros for non-SPIR triples, so every
-	 * one is also defined by hand. */
-	std::vector<std::string> cl_feats, exts;
-	if (t) {
+	/* Optional features and extensions: exactly the device's
+	 * (CL_DEVICE_OPENCL_C_FEATURES and CL_DEVICE_EXTENSIONS, which come
+	 * from one table, lib/devices/host_describe.c).  -cl-ext=-all first
+	 * undefines everything Clang would otherwise define on its own, then
+	 * each item the device reports is switched on.  Clang 15 leaves a few
+	 * feature macros undefined for non-SPIR triples even when switched
+	 * on (__opencl_c_work_group_collective_functions,
+	 * __opencl_c_atomic_scope_device, __opencl_c_atomic_scope_all_devices),
+	 * and defines macros only for the extensions it knows (not
+	 * cl_ext_float_atomics, say), so each reported feature and extension
+	 * is also defined by hand (the same "1" Clang would define): never one
+	 * the device does not report (tests/api/test_feature_macros.c checks
+	 * both directions). */
+	if (t && t->cl_features) {
+		std::vector<std::string> cl_feats, exts;
 		split_into(t->cl_features, ' ', cl_feats);
 		split_into(t->extensions, ' ', exts);
-	}
-	if (t && t->cl_features) {
 		a.push_back("-cl-ext=-all");
-		for (auto &e : exts)
+		for (auto &e : exts) {
 			a.push_back("-cl-ext=+" + e);
+			a.push_back("-D" + e + "=1");
+		}
+		bool images = false;
 		for (auto &f : cl_feats) {
 			a.push_back("-cl-ext=+" + f);
 			a.push_back("-D" + f + "=1");
-		}
-		if (t->fp64)
-			a.push_back("-cl-ext=+cl_khr_fp64");
-		bool images = false;
-		for (auto &f : cl_feats)
 			images |= f == "__opencl_c_images";
+		}
+		/* OpenCL C 3.0 §6.13.1: __IMAGE_SUPPORT__ follows
+		 * CL_DEVICE_IMAGE_SUPPORT, which follows the images feature. */
 		if (images)
 			a.push_back("-D__IMAGE_SUPPORT__=1");
 	} else {
+		/* No device (the compiler's unit tests): everything Clang
+		 * knows, with the same by-hand macros. */
 		a.push_back("-cl-ext=+all");
 		a.push_back("-D__opencl_c_work_group_collective_functions=1");
 		a.push_back("-D__opencl_c_atomic_scope_device=1");
@@ -165,7 +165,7 @@ static bool compile(const struct kiln_target *t, const char *source,
 	clang::CompilerInstance ci;
 	ci.setInvocation(inv);
 	/* "N errors generated." would go to stderr: the library prints
-	 * nothing on its own (DESIGN.md). */
+	 * nothing on its own (docs/architecture.md, "Diagnostics"). */
 	llvm::raw_null_ostream quiet;
 	ci.setVerboseOutputStream(quiet);
 	ci.createDiagnostics(

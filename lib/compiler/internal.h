@@ -65,6 +65,7 @@ struct build_options {
 	bool create_library = false;
 	bool enable_link_options = false;
 	bool werror = false;
+	std::string link_options;      /* those that are linker options (§5.8.7) */
 };
 enum option_use { OPTS_COMPILE, OPTS_LINK, OPTS_FINALIZE };
 /* Parses options; false with a log line naming the first bad option. */

@@ -5,6 +5,7 @@
  * with KILN_LOG_BAD_OPTION so the caller can tell it from a compile error. */
 #include "compiler/internal.h"
 
+#include <cstdlib>
 #include <cstring>
 
 namespace kiln {
@@ -55,10 +56,7 @@ struct flag_option {
 
 static const flag_option flag_options[] = {
 	{"-cl-single-precision-constant", "-cl-single-precision-constant", false, nullptr},
-	/* Flushing is allowed, not required (§5.8.6.2: "may be flushed"):
-	 * Kiln keeps denormals, and cc1 has no such flag (the driver drops
-	 * it for x86), so nothing reaches Clang. */
-	{"-cl-denorms-are-zero", nullptr, true, &build_options::denorms_are_zero},
+	{"-cl-denorms-are-zero", "-cl-denorms-are-zero", true, &build_options::denorms_are_zero},
 	{"-cl-fp32-correctly-rounded-divide-sqrt", "-cl-fp32-correctly-rounded-divide-sqrt", false, nullptr},
 	{"-cl-opt-disable", nullptr, false, &build_options::opt_disable},
 	{"-cl-strict-aliasing", nullptr, false, nullptr}, /* deprecated, accepted */
@@ -111,6 +109,9 @@ bool parse_options(const char *options, option_use use, build_options &out,
 				out.cc1.push_back(f.cc1);
 			if (f.flag)
 				out.*(f.flag) = true;
+			if (f.link && !is_link_only)
+				out.link_options += (out.link_options.empty() ? "" : " ") +
+						    std::string(f.name);
 		}
 		if (known)
 			continue;
@@ -147,6 +148,9 @@ bool parse_options(const char *options, option_use use, build_options &out,
 		}
 		return bad(log, a, "unknown option");
 	}
+	/* §5.8.7: -enable-link-options only together with -create-library. */
+	if (link && out.enable_link_options && !out.create_library)
+		return bad(log, "-enable-link-options", "only with -create-library");
 	if (use == OPTS_FINALIZE)
 		out.cc1.clear();
 	return true;
@@ -164,4 +168,33 @@ extern "C" bool kiln_options_valid(const char *options, bool for_link,
 				      o, l);
 	kiln::give_log(l, log);
 	return ok;
+}
+
+extern "C" bool kiln_options_inspect(const char *options, bool for_link,
+				     struct kiln_option_facts *facts, char **log)
+{
+	*facts = kiln_option_facts{};
+	kiln::build_options o;
+	std::string l;
+	bool ok = kiln::parse_options(options, for_link ? kiln::OPTS_LINK
+							 : kiln::OPTS_COMPILE,
+				      o, l);
+	kiln::give_log(l, log);
+	if (!ok)
+		return false;
+	facts->create_library = o.create_library;
+	bool flag = false;
+	for (const std::string &a : o.cc1)
+		flag |= a == "-cl-uniform-work-group-size";
+	/* §5.8.6.5: no -cl-std means the highest OpenCL C 1.x. */
+	bool v1 = o.cl_std.empty() || o.cl_std.rfind("CL1.", 0) == 0;
+	facts->uniform_work_groups = flag || (!for_link && v1);
+	facts->link_options = strdup(o.link_options.c_str());
+	return facts->link_options != nullptr;
+}
+
+extern "C" void kiln_option_facts_free(struct kiln_option_facts *facts)
+{
+	free(facts->link_options);
+	facts->link_options = nullptr;
 }

@@ -47,7 +47,7 @@ static bool is_printf(const llvm::Function *f)
 	return f && f->isDeclaration() && f->getName() == hidden_name;
 }
 
-/* Clang names it printf (TOOLCHAIN.md), and so does the SPIR-V translator
+/* Clang 15 names it printf, and so does the SPIR-V translator
  * for OpenCL.std's printf extended instruction.  InstCombine, which the
  * work-group pass runs, would turn printf("x\n") into the host's
  * puts("x") and printf("%c", c) into putchar(c): rename it first. */

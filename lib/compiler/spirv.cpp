@@ -5,7 +5,7 @@
  * modules, so the header is checked here first.  It must read into a
  * typed-pointer context (it asserts on opaque pointers with the OpenCL 2.0
  * built-in representation); the result is re-read through bitcode into the
- * opaque-pointer world of the rest of the compiler (TOOLCHAIN.md). */
+ * opaque-pointer world of the rest of the compiler (translator 15 behaviour). */
 #include "compiler/internal.h"
 
 #include <LLVMSPIRVLib/LLVMSPIRVLib.h>

@@ -1,4 +1,5 @@
-/* kiln-workgroup: the work-group function of each kernel (docs/compiler.md):
+/* kiln-workgroup: the work-group function of each kernel (docs/compiler.md;
+ * docs/architecture.md, "The compiler pipeline"):
  *
  *   void __kiln_wg_<k>(const struct kiln_wg_launch *, struct kiln_wg_state *)
  *

@@ -1,5 +1,6 @@
 /* The on-disk build cache (see cache.h). */
 #include "cache.h"
+#include "debug.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -15,24 +16,6 @@
 
 static pthread_once_t dir_once = PTHREAD_ONCE_INIT;
 static char *cache_dir; /* NULL: no cache */
-
-bool kiln_debug_enabled(const char *category)
-{
-	const char *v = getenv("KILN_DEBUG");
-	if (!v)
-		return false;
-	size_t n = strlen(category);
-	for (const char *p = v; *p;) {
-		size_t len = strcspn(p, ",");
-		if ((len == n && strncmp(p, category, n) == 0) ||
-		    (len == 3 && strncmp(p, "all", 3) == 0))
-			return true;
-		p += len;
-		if (*p)
-			p++;
-	}
-	return false;
-}
 
 /* mkdir -p, with owner-only permissions on what it creates. */
 static bool make_dirs(const char *path)
@@ -76,7 +59,7 @@ static void find_dir(void)
 	if (!path)
 		return;
 	if (!make_dirs(path) || access(path, R_OK | W_OK | X_OK)) {
-		if (kiln_debug_enabled("cache"))
+		if (KILN_DEBUG_ON(KILN_DEBUG_CACHE | KILN_DEBUG_BUILD))
 			fprintf(stderr, "kiln: cache: %s is not usable, builds are not cached\n",
 				path);
 		free(path);
@@ -102,7 +85,7 @@ static char *entry_path(const struct kiln_hash *key)
 
 static void debug_line(const char *what, const struct kiln_hash *key)
 {
-	if (!kiln_debug_enabled("cache"))
+	if (!KILN_DEBUG_ON(KILN_DEBUG_CACHE | KILN_DEBUG_BUILD))
 		return;
 	char hex[33];
 	kiln_hash_hex(key, hex);

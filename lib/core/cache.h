@@ -1,4 +1,4 @@
-/* The on-disk build cache (DESIGN.md, "Binaries and cache").
+/* The on-disk build cache (docs/architecture.md, "The compiler pipeline").
  *
  * Where: $KILN_CACHE_DIR, else $XDG_CACHE_HOME/kiln, else ~/.cache/kiln;
  * KILN_CACHE=0 turns it off.  What: one file per build, named by the hash of
@@ -6,8 +6,8 @@
  * (IR, native object, log).  Files are written to a temporary name in the
  * same folder and renamed, so a concurrent reader sees a whole file or none;
  * an entry that does not validate is ignored; a folder that cannot be
- * written just means no caching.  KILN_DEBUG=cache logs hits and misses on
- * stderr. */
+ * written just means no caching.  KILN_DEBUG=cache (or build) logs hits
+ * and misses on stderr. */
 #ifndef KILN_CORE_CACHE_H
 #define KILN_CORE_CACHE_H
 
@@ -21,8 +21,5 @@ bool kiln_cache_load(const struct kiln_hash *key, struct kiln_binary *out);
 
 /* Stores `b` under `key`; failures are silent (the cache is an optimisation). */
 void kiln_cache_store(const struct kiln_hash *key, const struct kiln_binary *b);
-
-/* True when KILN_DEBUG names `category` (comma separated, or "all"). */
-bool kiln_debug_enabled(const char *category);
 
 #endif

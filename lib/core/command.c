@@ -8,6 +8,8 @@
  * where it became ready, without a thread hop. */
 #include "command.h"
 
+#include "context.h"
+#include "debug.h"
 #include "device.h"
 #include "event.h"
 #include "mem.h"
@@ -72,6 +74,8 @@ static struct kiln_event_waiter *edge_at(struct kiln_command *cmd, unsigned i)
 void kiln_command_depend(struct kiln_command *cmd, cl_event ev,
 			 bool propagates)
 {
+	/* Room was reserved (kiln_command_reserve_edges): this cannot fail. */
+	KILN_ASSERT(cmd->num_edges < cmd->edge_cap);
 	struct kiln_event_waiter *w = edge_at(cmd, cmd->num_edges++);
 	w->cmd = cmd;
 	w->event = ev;
@@ -103,11 +107,30 @@ static void command_free(struct kiln_command *cmd)
 	free(cmd);
 }
 
+/* A command that ends in an error, told to the context's callback (OpenCL
+ * 3.0 §4.4 pfn_notify): which command, which kernel, on which queue, and
+ * why. */
+static void report_failure(struct kiln_command *cmd, cl_int status)
+{
+	const char *why = cmd->error_reason;
+	if (!why && status == CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST)
+		why = "not run: an event in its wait list ended in an error";
+	kiln_context_report(cmd->queue->context,
+			    "%s%s%s%s on queue %p (device \"%s\") ended with %s%s%s",
+			    kiln_command_type_name(cmd->type),
+			    cmd->label ? " of kernel \"" : "",
+			    cmd->label ? cmd->label : "", cmd->label ? "\"" : "",
+			    (void *)cmd->queue, cmd->device->props.name,
+			    kiln_error_name(status), why ? ": " : "", why ? why : "");
+}
+
 /* The command has finished (or will never run): its event becomes final,
  * which wakes its dependents, then the queue forgets it. */
 static void command_complete(struct kiln_command *cmd, cl_int status)
 {
 	cl_event ev = cmd->event;
+	if (status < 0)
+		report_failure(cmd, status);
 	kiln_event_set_status(ev, status < 0 ? status : CL_COMPLETE);
 	kiln_queue_retire(cmd->queue, ev);
 	ev->command = NULL;
@@ -188,6 +211,9 @@ cl_int kiln_command_enqueue(struct kiln_command *cmd, cl_uint num_events,
 			    const cl_event *wait_list, cl_event *event_out)
 {
 	cl_command_queue q = cmd->queue;
+	/* lib/api checked the wait list (§5.11) before making the command. */
+	KILN_ASSERT(kiln_check_wait_list(q->context, num_events, wait_list) ==
+		    CL_SUCCESS);
 	cl_event ev = kiln_event_new(q->context, q, cmd->type);
 	if (!ev) {
 		kiln_command_discard(cmd);

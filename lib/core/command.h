@@ -50,6 +50,12 @@ struct kiln_command {
 	/* Waits for every command enqueued before it (a marker or barrier
 	 * with an empty wait list, clEnqueueMarker, clFinish). */
 	bool waits_all;
+	/* For messages about the command (the context callback): what it
+	 * runs, e.g. the kernel's name (NULL: the command type says it all),
+	 * and, set by `run` when it fails, why (a string that outlives the
+	 * command, NULL: the error code says it all). */
+	const char *label;
+	const char *error_reason;
 };
 
 /* Allocates a zeroed command of `size` bytes (≥ sizeof(struct kiln_command))

@@ -41,6 +41,10 @@ struct kiln_device_props {
 	const char *extensions;   /* space-separated */
 	/* ISA level the code generator targets: "x86-64-v2", "-v3", "-v4" */
 	const char *isa_level;
+	/* LLVM feature string of that level on this CPU ("+sse2,...,-avx512f"):
+	 * with isa_level and vector_bytes, all struct kiln_target knows of the
+	 * CPU (lib/devices/host_isa.c reads CPUID, nothing else does). */
+	const char *isa_features;
 
 	/* --- the rest of the OpenCL 3.0 queries (§4.2, table "Device queries") */
 

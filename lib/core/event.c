@@ -9,6 +9,7 @@
 
 #include "command.h"
 #include "context.h"
+#include "debug.h"
 #include "queue.h"
 
 #include <sched.h>
@@ -72,14 +73,19 @@ cl_int kiln_check_wait_list(cl_context ctx, cl_uint num, const cl_event *list)
 	/* §5.11, every clEnqueue*: a list and its length must agree, and
 	 * every entry must be a valid event of the queue's context. */
 	if ((num == 0) != (list == NULL))
-		return CL_INVALID_EVENT_WAIT_LIST;
+		return KILN_FAIL(CL_INVALID_EVENT_WAIT_LIST,
+				 "num_events_in_wait_list is %u and event_wait_list "
+				 "is %s (§5.11)", num, list ? "not NULL" : "NULL");
 	for (cl_uint i = 0; i < num; i++)
 		if (!kiln_object_is(list[i], KILN_OBJ_EVENT))
-			return CL_INVALID_EVENT_WAIT_LIST;
+			return KILN_FAIL(CL_INVALID_EVENT_WAIT_LIST,
+					 "event_wait_list[%u] is not a valid event (§5.11)", i);
 	if (ctx)
 		for (cl_uint i = 0; i < num; i++)
 			if (list[i]->context != ctx)
-				return CL_INVALID_CONTEXT;
+				return KILN_FAIL(CL_INVALID_CONTEXT,
+						 "event_wait_list[%u] belongs to another "
+						 "context than the queue (§5.11)", i);
 	return CL_SUCCESS;
 }
 
@@ -88,6 +94,7 @@ cl_int kiln_check_wait_list(cl_context ctx, cl_uint num, const cl_event *list)
 static struct kiln_event_callback *take_due_callbacks(cl_event ev,
 						      cl_int status)
 {
+	KILN_ASSERT(kiln_mutex_locked(&ev->lock));
 	struct kiln_event_callback *due = NULL, **due_tail = &due;
 	struct kiln_event_callback **pp = &ev->callbacks;
 	while (*pp) {

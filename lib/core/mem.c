@@ -4,6 +4,7 @@
 #include "mem.h"
 
 #include "context.h"
+#include "debug.h"
 #include "device.h"
 
 #include <stdlib.h>
@@ -112,11 +113,28 @@ static void mem_publish(cl_mem mem)
 	kiln_object_init(&mem->obj, KILN_OBJ_MEM, mem_free);
 }
 
+static const char *mem_type_name(cl_mem_object_type type)
+{
+	switch (type) {
+	case CL_MEM_OBJECT_BUFFER:
+		return "buffer";
+	case CL_MEM_OBJECT_PIPE:
+		return "pipe";
+	default:
+		return "image";
+	}
+}
+
 cl_mem kiln_mem_create(size_t struct_size, cl_context ctx,
 		       cl_mem_object_type type, cl_mem_flags flags, size_t size,
 		       void *host_ptr, const cl_mem_properties *props,
 		       size_t num_props, cl_int *err)
 {
+	/* Validated by lib/api (§5.2.1, §5.3.1): a live context, a size, and
+	 * a host pointer exactly when the flags ask for one. */
+	KILN_ASSERT(kiln_object_is(ctx, KILN_OBJ_CONTEXT) && size > 0);
+	KILN_ASSERT(!(flags & (CL_MEM_USE_HOST_PTR | CL_MEM_COPY_HOST_PTR)) ||
+		    host_ptr);
 	cl_mem mem = mem_alloc_struct(struct_size, ctx, type, flags, size,
 				      props, num_props);
 	if (!mem) {
@@ -129,7 +147,16 @@ cl_mem kiln_mem_create(size_t struct_size, cl_context ctx,
 		mem->data = host_ptr;
 	} else {
 		mem->data = storage_alloc(ctx, size, kiln_mem_alignment(ctx));
+		if (size >= KILN_DEBUG_MEM_MIN || !mem->data)
+			KILN_LOG(KILN_DEBUG_MEM, "%s of %zu bytes (%.1f MiB): %p",
+				 mem_type_name(type), size, size / 1048576.0,
+				 mem->data);
 		if (!mem->data) {
+			kiln_context_report(ctx,
+					    "could not allocate %zu bytes for a new %s "
+					    "(CL_MEM_OBJECT_ALLOCATION_FAILURE): the "
+					    "system refused the memory",
+					    size, mem_type_name(type));
 			*err = CL_MEM_OBJECT_ALLOCATION_FAILURE;
 			goto out_free;
 		}

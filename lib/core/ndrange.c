@@ -1,4 +1,5 @@
-/* NDRange execution (OpenCL 3.0 §5.10; DESIGN.md "The worker pool").
+/* NDRange execution (OpenCL 3.0 §5.10; docs/architecture.md, "The life of a
+ * command").
  *
  * The command holds a snapshot of the kernel's arguments taken at enqueue
  * time.  Running it splits the work-groups into parallel_for items (a
@@ -16,6 +17,7 @@
 #include "sampler.h"
 #include "queue.h"
 #include "printf_buffer.h"
+#include "debug.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -116,18 +118,36 @@ struct ndrange_cmd {
 	struct kiln_printf_buffer *printf_buf; /* while it runs, if it prints */
 };
 
+/* The first error of the command wins, with its reason (for the context
+ * callback, lib/core/command.c). */
+static void fail(struct ndrange_cmd *c, cl_int err, const char *why)
+{
+	int none = CL_SUCCESS;
+	if (atomic_compare_exchange_strong(&c->error, &none, err))
+		c->cmd.error_reason = why;
+}
+
 static void run_chunk(void *arg, size_t index, unsigned worker)
 {
 	struct ndrange_cmd *c = arg;
 	const struct kiln_wg_launch *l = &c->launch;
-	if (worker >= c->scratch->num_workers || atomic_load(&c->error)) {
-		atomic_store(&c->error, CL_OUT_OF_RESOURCES);
+	if (atomic_load(&c->error))
+		return; /* another chunk failed: the command ends in error */
+	if (worker >= c->scratch->num_workers) {
+		fail(c, CL_OUT_OF_RESOURCES,
+		     "a worker thread the device did not announce ran the kernel");
 		return;
 	}
 	struct worker_scratch *s = &c->scratch->workers[worker];
-	if (!grow(&s->local, &s->local_cap, c->local_bytes) ||
-	    !grow(&s->context, &s->context_cap, c->context_bytes)) {
-		atomic_store(&c->error, CL_OUT_OF_RESOURCES);
+	if (!grow(&s->local, &s->local_cap, c->local_bytes)) {
+		fail(c, CL_OUT_OF_RESOURCES,
+		     "could not allocate a worker's __local memory for the work-group");
+		return;
+	}
+	if (!grow(&s->context, &s->context_cap, c->context_bytes)) {
+		fail(c, CL_OUT_OF_RESOURCES,
+		     "could not allocate the work-group's barrier context (values "
+		     "live across barriers, per work-item)");
 		return;
 	}
 	struct kiln_wg_state st;
@@ -159,8 +179,10 @@ static cl_int ndrange_run(struct kiln_command *cmd)
 	if (!c->num_groups)
 		return CL_SUCCESS; /* an empty NDRange (§5.10, OpenCL 2.1+) */
 	c->scratch = scratch_for(cmd->device);
-	if (!c->scratch)
+	if (!c->scratch) {
+		cmd->error_reason = "could not allocate the workers' scratch table";
 		return CL_OUT_OF_HOST_MEMORY;
+	}
 	size_t items = (c->num_groups + c->chunk - 1) / c->chunk;
 	/* A kernel that prints gets a buffer of CL_DEVICE_PRINTF_BUFFER_SIZE
 	 * bytes; its text is out before the event is CL_COMPLETE (OpenCL C
@@ -168,8 +190,10 @@ static cl_int ndrange_run(struct kiln_command *cmd)
 	if (c->native.uses_printf) {
 		size_t cap = cmd->device->props.printf_buffer_size;
 		c->printf_buf = kiln_printf_buffer_new(cap ? cap : (size_t)1 << 20);
-		if (!c->printf_buf)
+		if (!c->printf_buf) {
+			cmd->error_reason = "could not allocate the printf buffer";
 			return CL_OUT_OF_HOST_MEMORY;
+		}
 	}
 	cmd->device->driver->parallel_for(cmd->device, items, run_chunk, c);
 	if (c->printf_buf) {
@@ -315,9 +339,12 @@ cl_int kiln_ndrange_enqueue(cl_command_queue q, cl_kernel k, cl_uint work_dim,
 	c->cmd.release = ndrange_release;
 	c->kernel = k;
 	kiln_object_hold(KILN_OBJ(k));
+	c->cmd.label = k->info->name; /* lives with the held kernel */
 	atomic_init(&c->error, CL_SUCCESS);
 
 	int di = kiln_program_device_index(k->program, q->device);
+	/* lib/api/enqueue_ndrange.c checked the kernel has code here. */
+	KILN_ASSERT(di >= 0 && k->natives[di].fn);
 	c->native = k->natives[di];
 
 	struct kiln_wg_launch *l = &c->launch;
@@ -346,6 +373,13 @@ cl_int kiln_ndrange_enqueue(cl_command_queue q, cl_kernel k, cl_uint work_dim,
 	size_t cap = group_items >= 16384 ? 1 : 16384 / group_items;
 	c->chunk = chunk < 1 ? 1 : chunk > cap ? cap : chunk;
 
+	KILN_LOG(KILN_DEBUG_POOL,
+		 "kernel \"%s\": %zu x %zu x %zu work-items in %zu groups of "
+		 "%zu x %zu x %zu, %zu group(s) per chunk, %zu chunks over %u workers",
+		 k->info->name, l->global_size[0], l->global_size[1],
+		 l->global_size[2], c->num_groups, l->local_size[0],
+		 l->local_size[1], l->local_size[2], c->chunk,
+		 (c->num_groups + c->chunk - 1) / c->chunk, workers);
 	cl_int err = snapshot_args(c, k);
 	if (err != CL_SUCCESS)
 		goto fail;
@@ -358,10 +392,10 @@ fail:
 /* --- choosing a local size -------------------------------------------- */
 
 /* The largest divisor of `n` not above `limit`, preferring a multiple of
- * the vector width when one is at least half as large. */
-static size_t best_divisor(size_t n, size_t limit)
+ * `vec` (floats in the device's vector register) when one is at least half
+ * as large. */
+static size_t best_divisor(size_t n, size_t limit, size_t vec)
 {
-	const size_t vec = 16; /* floats in an AVX-512 register */
 	size_t best = 1, best_vec = 0;
 	if (limit > n)
 		limit = n;
@@ -397,6 +431,9 @@ void kiln_ndrange_pick_local(cl_device_id dev, cl_kernel k, cl_uint work_dim,
 	size_t total = 1;
 	for (cl_uint d = 0; d < work_dim; d++)
 		total *= global[d] ? global[d] : 1;
+	/* Floats in one vector register: group sizes of its multiples keep
+	 * the vectorized work-item loop free of remainders. */
+	size_t vec = pr->native_vector_width_float ? pr->native_vector_width_float : 1;
 	unsigned workers = dev->driver->num_workers(dev);
 	/* At least four groups per worker where the NDRange is big enough,
 	 * so that the dynamic scheduler can balance uneven groups. */
@@ -412,11 +449,11 @@ void kiln_ndrange_pick_local(cl_device_id dev, cl_kernel k, cl_uint work_dim,
 		if (limit > max_item)
 			limit = max_item;
 		size_t g = global[d] ? global[d] : 1;
-		size_t l = best_divisor(g, limit);
+		size_t l = best_divisor(g, limit, vec);
 		/* No good divisor (a prime size): a program that allows
 		 * non-uniform groups gets full groups and a smaller last one. */
-		if (!uniform && l < 16 && limit >= 16 && g > limit)
-			l = limit / 16 * 16;
+		if (!uniform && l < vec && limit >= vec && g > limit)
+			l = limit / vec * vec;
 		local_out[d] = l;
 		budget /= l;
 		if (l < g)

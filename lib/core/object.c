@@ -1,4 +1,5 @@
 #include "object.h"
+#include "debug.h"
 
 #include <stdlib.h>
 
@@ -19,12 +20,9 @@ bool kiln_object_is(const void *handle, enum kiln_obj_type type)
 	if (!obj)
 		return false;
 	/* A released object has its magic overwritten before it is freed, so
-	 * a stale handle is answered with an error rather than trusted.  An
-	 * object the application no longer holds but Kiln still does (a
-	 * program its kernels keep, OpenCL 3.0 §5.8.1 and §5.9.1) is a valid
-	 * object: CL_KERNEL_PROGRAM hands it back and it must work. */
+	 * a stale handle is answered with an error rather than trusted. */
 	return obj->magic == KILN_MAGIC_LIVE && obj->type == (uint32_t)type &&
-	       atomic_load(&obj->total) > 0;
+	       atomic_load(&obj->refs) > 0;
 }
 
 static void object_put(struct kiln_object *obj)
@@ -68,19 +66,21 @@ int kiln_object_refcount(const struct kiln_object *obj)
 	return atomic_load(&obj->refs);
 }
 
-cl_int kiln_object_retain_checked(void *handle, enum kiln_obj_type type,
-				  cl_int invalid)
+cl_int kiln_object_retain_checked_in(const char *entry, void *handle,
+				     enum kiln_obj_type type, cl_int invalid)
 {
 	if (!kiln_object_is(handle, type))
-		return invalid;
+		return KILN_FAIL_IN(entry, invalid, "handle %p is not a live object of the "
+				 "kind the call takes (§5)", handle);
 	kiln_object_retain(handle);
 	return CL_SUCCESS;
 }
 
-cl_int kiln_object_release_checked(void *handle, enum kiln_obj_type type,
-				   cl_int invalid)
+cl_int kiln_object_release_checked_in(const char *entry, void *handle,
+				      enum kiln_obj_type type, cl_int invalid)
 {
 	if (!kiln_object_is(handle, type) || !kiln_object_release(handle))
-		return invalid;
+		return KILN_FAIL_IN(entry, invalid, "handle %p is not a live object of the "
+				 "kind the call takes (§5)", handle);
 	return CL_SUCCESS;
 }

@@ -49,8 +49,7 @@ extern const cl_icd_dispatch kiln_dispatch;
 void kiln_object_init(struct kiln_object *obj, enum kiln_obj_type type,
 		      kiln_free_fn free_fn);
 
-/* True when `handle` is a live object of `type` (NULL gives false): one
- * that the application or Kiln still holds. */
+/* True when `handle` is a live object of `type` (NULL gives false). */
 bool kiln_object_is(const void *handle, enum kiln_obj_type type);
 
 /* Application references (clRetain* and clRelease*).  Release returns false when
@@ -68,10 +67,16 @@ int kiln_object_refcount(const struct kiln_object *obj);
 /* The body of the clRetain* and clRelease* entry points (OpenCL 3.0 §5):
  * `invalid` (the spec's CL_INVALID_* for the type) when `handle` is not a
  * live object of `type` or, on release, holds no application reference. */
-cl_int kiln_object_retain_checked(void *handle, enum kiln_obj_type type,
-				  cl_int invalid);
-cl_int kiln_object_release_checked(void *handle, enum kiln_obj_type type,
-				   cl_int invalid);
+cl_int kiln_object_retain_checked_in(const char *entry, void *handle,
+				     enum kiln_obj_type type, cl_int invalid);
+cl_int kiln_object_release_checked_in(const char *entry, void *handle,
+				      enum kiln_obj_type type, cl_int invalid);
+/* `entry` (the calling clRetain* / clRelease*) names the call in
+ * KILN_DEBUG=api lines. */
+#define kiln_object_retain_checked(h, type, invalid)                          \
+	kiln_object_retain_checked_in(__func__, (h), (type), (invalid))
+#define kiln_object_release_checked(h, type, invalid)                         \
+	kiln_object_release_checked_in(__func__, (h), (type), (invalid))
 
 #define KILN_OBJ(h) (&(h)->obj)
 

@@ -9,7 +9,9 @@
 #include "binary.h"
 #include "cache.h"
 #include "context.h"
+#include "debug.h"
 #include "device.h"
+#include "event.h"
 #include "target.h"
 
 #include <stdarg.h>
@@ -128,63 +130,17 @@ const struct kiln_kernel_info *kiln_program_find_kernel(cl_program p,
 	return NULL;
 }
 
-/* --- options -------------------------------------------------------- */
+/* --- options: what lib/compiler/options.cpp says of them ------------- */
 
-/* Finds `option` as a whole space-separated word. */
-bool kiln_options_has(const char *options, const char *option)
+/* §5.10: whether work-groups must divide the global size (see struct
+ * kiln_option_facts); options were validated by lib/api. */
+static bool options_need_uniform(const char *options, bool for_link)
 {
-	size_t n = strlen(option);
-	for (const char *s = options; s && (s = strstr(s, option)); s += n) {
-		bool start = s == options || s[-1] == ' ' || s[-1] == '\t' ||
-			     s[-1] == '\n';
-		bool end = s[n] == '\0' || s[n] == ' ' || s[n] == '\t' ||
-			   s[n] == '\n';
-		if (start && end)
-			return true;
-	}
-	return false;
-}
-
-/* §5.10: non-uniform work-groups are allowed for programs compiled for
- * OpenCL C 2.0 or later (the default language is 1.2) unless
- * -cl-uniform-work-group-size is given.  The last -cl-std= wins. */
-static bool options_need_uniform(const char *options)
-{
-	if (kiln_options_has(options, "-cl-uniform-work-group-size"))
-		return true;
-	const char *std = NULL;
-	for (const char *s = options; s && (s = strstr(s, "-cl-std=")); s++)
-		std = s + 8;
-	if (!std)
-		return true;
-	return !(strncmp(std, "CL2.", 4) == 0 || strncmp(std, "CL3.", 4) == 0 ||
-		 strncmp(std, "CLC++", 5) == 0);
-}
-
-/* The options of a build that are also linker options (§5.8.7): what the
- * link step of clBuildProgram (compile + link) may be given. */
-static char *link_subset(const char *options)
-{
-	static const char *const link_options[] = {
-		"-cl-denorms-are-zero", "-cl-no-signed-zeros",
-		"-cl-unsafe-math-optimizations", "-cl-finite-math-only",
-		"-cl-fast-relaxed-math", "-cl-no-subgroup-ifp",
-	};
-	size_t len = 1;
-	for (size_t i = 0; i < sizeof(link_options) / sizeof(link_options[0]); i++)
-		len += strlen(link_options[i]) + 1;
-	char *s = malloc(len);
-	if (!s)
-		return NULL;
-	s[0] = '\0';
-	for (size_t i = 0; i < sizeof(link_options) / sizeof(link_options[0]); i++) {
-		if (!kiln_options_has(options, link_options[i]))
-			continue;
-		if (s[0])
-			strcat(s, " ");
-		strcat(s, link_options[i]);
-	}
-	return s;
+	struct kiln_option_facts f;
+	bool ok = kiln_options_inspect(options, for_link, &f, NULL);
+	bool uniform = !ok || f.uniform_work_groups;
+	kiln_option_facts_free(&f);
+	return uniform;
 }
 
 /* --- logs and blobs --------------------------------------------------- */
@@ -284,7 +240,10 @@ static bool finalize_and_cache(struct kiln_program_build *b,
 {
 	char *log = NULL;
 	struct kiln_blob obj = { 0 };
+	cl_ulong t0 = KILN_DEBUG_ON(KILN_DEBUG_BUILD) ? kiln_time_now() : 0;
 	bool ok = kiln_finalize(t, &b->ir, options, &b->exe, &obj, &log);
+	KILN_LOG(KILN_DEBUG_BUILD, "native code (work-group functions, -O3, JIT): "
+		 "%.1f ms, %s", (kiln_time_now() - t0) / 1e6, ok ? "ok" : "failed");
 	log_append(&b->log, log);
 	if (!ok) {
 		b->exe = NULL;
@@ -385,18 +344,26 @@ static bool replace_ir(struct kiln_program_build *b, bool ok, char *log,
 	return adopt_blob(&b->ir, ir);
 }
 
-/* Links IR objects into a complete module (or a library).  `options` may
- * be build options: only their linker options are passed on. */
+/* Links IR objects into a complete module (or a library).  `options` are
+ * build options (`for_link` false: only their linker options are passed
+ * on) or linker options. */
 static bool link_irs(struct kiln_program_build *b, const struct kiln_target *t,
 		     const struct kiln_blob *irs, size_t n,
-		     const char *options, bool library)
+		     const char *options, bool for_link, bool library)
 {
 	struct kiln_blob out = { 0 };
 	char *log = NULL;
-	char *link_opts = link_subset(options);
-	if (!link_opts)
+	struct kiln_option_facts facts;
+	if (!kiln_options_inspect(options, for_link, &facts, NULL)) {
+		kiln_option_facts_free(&facts);
 		return false;
+	}
+	char *link_opts = facts.link_options; /* freed below */
+	cl_ulong t0 = KILN_DEBUG_ON(KILN_DEBUG_BUILD) ? kiln_time_now() : 0;
 	bool ok = kiln_link(t, irs, n, link_opts, library, &out, &log);
+	KILN_LOG(KILN_DEBUG_BUILD, "link of %zu module(s)%s: %.1f ms, %s", n,
+		 library ? " into a library" : "", (kiln_time_now() - t0) / 1e6,
+		 ok ? "ok" : "failed");
 	free(link_opts);
 	return replace_ir(b, ok, log, &out);
 }
@@ -409,6 +376,7 @@ static bool front_end(cl_program p, struct kiln_program_build *b,
 	struct kiln_blob ir = { 0 };
 	char *log = NULL;
 	bool ok;
+	cl_ulong t0 = KILN_DEBUG_ON(KILN_DEBUG_BUILD) ? kiln_time_now() : 0;
 	if (p->origin == KILN_PROGRAM_FROM_IL) {
 		uint32_t ids[p->num_spec ? p->num_spec : 1];
 		uint64_t values[p->num_spec ? p->num_spec : 1];
@@ -427,6 +395,9 @@ static bool front_end(cl_program p, struct kiln_program_build *b,
 		ok = kiln_compile_source(t, p->source, options, headers,
 					 num_headers, &ir, &log);
 	}
+	KILN_LOG(KILN_DEBUG_BUILD, "front end (%s): %.1f ms, %s",
+		 p->origin == KILN_PROGRAM_FROM_IL ? "SPIR-V" : "OpenCL C",
+		 (kiln_time_now() - t0) / 1e6, ok ? "ok" : "failed");
 	return replace_ir(b, ok, log, &ir);
 }
 
@@ -456,7 +427,7 @@ static bool build_from_source(cl_program p, struct kiln_program_build *b,
 	}
 
 	if (!front_end(p, b, t, options, NULL, 0) ||
-	    !link_irs(b, t, &b->ir, 1, options, false))
+	    !link_irs(b, t, &b->ir, 1, options, false, false))
 		return false;
 	/* make_executable would cache by IR; cache by source instead, so a
 	 * hit skips the front end too. */
@@ -476,14 +447,14 @@ static cl_int build_device(cl_program p, cl_uint i, const char *options,
 	bool ok = false;
 
 	b->options = strdup(options ? options : "");
-	b->uniform_work_groups = options_need_uniform(options);
+	b->uniform_work_groups = options_need_uniform(options, false);
 	switch (p->origin) {
 	case KILN_PROGRAM_FROM_SOURCE:
 		ok = build_from_source(p, b, t, options);
 		break;
 	case KILN_PROGRAM_FROM_IL:
 		ok = front_end(p, b, t, options, NULL, 0) &&
-		     link_irs(b, t, &b->ir, 1, options, false) &&
+		     link_irs(b, t, &b->ir, 1, options, false, false) &&
 		     make_executable(b, t, options, false);
 		break;
 	case KILN_PROGRAM_FROM_BINARY: {
@@ -503,7 +474,7 @@ static cl_int build_device(cl_program p, cl_uint i, const char *options,
 			return CL_INVALID_BINARY;
 		if (type != CL_PROGRAM_BINARY_TYPE_EXECUTABLE) {
 			fits = false;
-			if (!link_irs(b, t, &b->ir, 1, options, false))
+			if (!link_irs(b, t, &b->ir, 1, options, false, false))
 				break;
 		}
 		ok = make_executable(b, t, options, fits);
@@ -521,6 +492,60 @@ static cl_int build_device(cl_program p, cl_uint i, const char *options,
 	b->status = CL_BUILD_SUCCESS;
 	b->binary_type = CL_PROGRAM_BINARY_TYPE_EXECUTABLE;
 	return CL_SUCCESS;
+}
+
+static const char *step_name(cl_int failure)
+{
+	return failure == CL_COMPILE_PROGRAM_FAILURE ? "compile"
+	       : failure == CL_LINK_PROGRAM_FAILURE  ? "link"
+						     : "build";
+}
+
+/* The line of `log` that says most: the first with "error", else the first
+ * that is not empty; copied into buf. */
+static const char *first_diagnostic(const char *log, char *buf, size_t size)
+{
+	const char *line = NULL;
+	for (const char *p = log; p && *p;) {
+		size_t len = strcspn(p, "\n");
+		if (len && !line)
+			line = p;
+		const char *e = strstr(p, "error");
+		if (e && e < p + len) {
+			line = p;
+			break;
+		}
+		p += len;
+		p += *p == '\n';
+	}
+	if (!line)
+		return "(no diagnostic)";
+	snprintf(buf, size, "%.*s", (int)strcspn(line, "\n"), line);
+	return buf;
+}
+
+/* A failed build, compile or link, told to the context's callback: the
+ * program, the device and what went wrong first (the log has the rest). */
+static void report_failure(cl_program p, cl_uint i, cl_int failure, cl_int err,
+			   const char *log)
+{
+	char line[320];
+	const char *what = err == CL_OUT_OF_HOST_MEMORY ? "out of host memory"
+			   : err == CL_INVALID_BINARY ? "the binary holds no usable program"
+			   : err == CL_INVALID_OPERATION ? "the program has no source, IL or binary to build"
+			   : first_diagnostic(log, line, sizeof(line));
+	kiln_context_report(p->context,
+			    "cl%sProgram: program %p failed for device \"%s\" (%s): %s%s",
+			    failure == CL_COMPILE_PROGRAM_FAILURE ? "Compile"
+			    : failure == CL_LINK_PROGRAM_FAILURE  ? "Link"
+								  : "Build",
+			    (void *)p, p->devices[i]->props.name,
+			    kiln_error_name(err == CL_OUT_OF_HOST_MEMORY ||
+						    err == CL_INVALID_BINARY ||
+						    err == CL_INVALID_OPERATION
+					    ? err : failure),
+			    what,
+			    err == CL_OUT_OF_HOST_MEMORY ? "" : " (CL_PROGRAM_BUILD_LOG has the whole log)");
 }
 
 /* Runs `fn` for every selected device and installs the results. */
@@ -546,7 +571,15 @@ static cl_int for_devices(cl_program p, cl_uint num_devices,
 		cl_build_status before = p->builds[i].status;
 		p->builds[i].status = CL_BUILD_IN_PROGRESS;
 		pthread_mutex_unlock(&p->lock);
+		cl_ulong t0 = KILN_DEBUG_ON(KILN_DEBUG_BUILD) ? kiln_time_now() : 0;
 		cl_int err = fn(p, i, arg, &b);
+		KILN_LOG(KILN_DEBUG_BUILD,
+			 "%s of program %p for \"%s\", options \"%s\": %.1f ms in all, %s",
+			 step_name(failure), (void *)p, p->devices[i]->props.name,
+			 b.options ? b.options : "", (kiln_time_now() - t0) / 1e6,
+			 kiln_error_name(err));
+		if (err != CL_SUCCESS)
+			report_failure(p, i, failure, err, b.log);
 		if (err == CL_OUT_OF_HOST_MEMORY || err == CL_INVALID_BINARY ||
 		    err == CL_INVALID_OPERATION) {
 			build_clear(&b);
@@ -594,7 +627,7 @@ static cl_int compile_step(cl_program p, cl_uint i, void *arg,
 	const struct compile_args *a = arg;
 	const struct kiln_target *t = kiln_device_target(p->devices[i]);
 	b->options = strdup(a->options ? a->options : "");
-	b->uniform_work_groups = options_need_uniform(a->options);
+	b->uniform_work_groups = options_need_uniform(a->options, false);
 	bool ok = front_end(p, b, t, a->options, a->headers, a->num_headers);
 	if (!b->log)
 		b->log = strdup("");
@@ -633,7 +666,11 @@ static cl_int link_step(cl_program p, cl_uint i, void *arg,
 	const struct link_args *a = arg;
 	cl_device_id dev = p->devices[i];
 	const struct kiln_target *t = kiln_device_target(dev);
-	bool library = kiln_options_has(a->options, "-create-library");
+	struct kiln_option_facts facts;
+	bool valid = kiln_options_inspect(a->options, true, &facts, NULL);
+	bool library = valid && facts.create_library;
+	bool uniform_flag = !valid || facts.uniform_work_groups;
+	kiln_option_facts_free(&facts);
 	struct kiln_blob *irs = calloc(a->num_inputs, sizeof(*irs));
 	bool ok = false, uniform = false;
 	if (!irs)
@@ -656,9 +693,8 @@ static cl_int link_step(cl_program p, cl_uint i, void *arg,
 			goto failed;
 		}
 	}
-	b->uniform_work_groups = uniform ||
-		kiln_options_has(a->options, "-cl-uniform-work-group-size");
-	if (!link_irs(b, t, irs, a->num_inputs, a->options, library))
+	b->uniform_work_groups = uniform || uniform_flag;
+	if (!link_irs(b, t, irs, a->num_inputs, a->options, true, library))
 		goto failed;
 	if (library) {
 		b->binary_type = CL_PROGRAM_BINARY_TYPE_LIBRARY;

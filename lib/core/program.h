@@ -65,9 +65,6 @@ cl_program kiln_program_new(cl_context ctx, cl_uint num_devices,
 /* Index of `dev` in the program's device list, or -1. */
 int kiln_program_device_index(cl_program p, cl_device_id dev);
 
-/* True when `option` appears as a whole word in `options`. */
-bool kiln_options_has(const char *options, const char *option);
-
 /* Builds (compile + link + native code) for the listed devices (all the
  * program's devices when num_devices is 0).  Returns CL_SUCCESS,
  * CL_BUILD_PROGRAM_FAILURE, CL_INVALID_BINARY or CL_OUT_OF_HOST_MEMORY. */

@@ -9,6 +9,7 @@
 #include "queue.h"
 
 #include "command.h"
+#include "debug.h"
 #include "event.h"
 
 #include <stdlib.h>
@@ -16,6 +17,7 @@
 /* Edges `cmd` needs for the queue's ordering.  Caller holds q->lock. */
 static unsigned order_edges(cl_command_queue q, struct kiln_command *cmd)
 {
+	KILN_ASSERT(kiln_mutex_locked(&q->lock));
 	if (kiln_queue_in_order(q) || !cmd->waits_all)
 		return q->last ? 1 : 0;
 	/* An out-of-order marker or barrier with an empty wait list waits

@@ -10,8 +10,4 @@
 /* The device's target; lives as long as the process.  Never NULL. */
 const struct kiln_target *kiln_device_target(cl_device_id dev);
 
-/* The OpenCL C feature macros (__opencl_c_*) Kiln's CPU devices support,
- * space separated, for the compiler and for CL_DEVICE_OPENCL_C_FEATURES. */
-const char *kiln_target_cl_features(bool fp64);
-
 #endif

@@ -1,4 +1,4 @@
-/* The device driver interface (DESIGN.md, "The device driver interface").
+/* The device driver interface (docs/architecture.md, "The driver table").
  *
  * The runtime above (lib/api, lib/core) knows nothing about how a device runs
  * work: it calls these operations.  Command state (queued → submitted →

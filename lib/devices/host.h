@@ -26,12 +26,14 @@ bool kiln_host_pin_thread(unsigned worker);
 
 /* What CPUID says (host_isa.c), read once. */
 struct kiln_host_isa {
-	bool sse42, popcnt, avx, avx2, fma, f16c, bmi2;
-	bool avx512f, avx512bw, avx512vl, avx512dq, avx512cd;
+	bool fma;              /* fused multiply-add in hardware */
 	int level;             /* x86-64 ISA level 1..4, after KILN_ISA */
 	const char *level_name; /* "x86-64", "x86-64-v2", "-v3", "-v4" */
 	unsigned vector_bytes; /* widest vector of `level`: 16, 32 or 64 */
 	char brand[49];        /* CPUID brand string, trimmed ("" if none) */
+	/* LLVM's feature string for code of `level`: "+sse2,+cx16,...,-avx512f"
+	 * (features the CPU lacks or that lie above the level are "-"). */
+	char llvm_features[512];
 };
 const struct kiln_host_isa *kiln_host_isa(void);
 

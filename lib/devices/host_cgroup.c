@@ -3,7 +3,8 @@
  * A container's CPU quota is not visible in the affinity mask: a process may
  * see 64 CPUs and be allowed 2 CPUs' worth of time.  Running 64 workers then
  * means heavy throttling, so the device reports (and the pool starts) only
- * as many workers as the quota pays for (DESIGN.md, "Lessons from the field").
+ * as many workers as the quota pays for (docs/architecture.md, "The driver
+ * table").
  *
  * Both cgroup versions are read: v2 (cpu.max, memory.max) and v1
  * (cpu.cfs_quota_us / cpu.cfs_period_us, memory.limit_in_bytes).  A limit set

@@ -1,7 +1,7 @@
-/* The host's instruction set, from CPUID: the features the code generator and
- * the built-in library may use, the x86-64 ISA level (psABI "micro-
- * architecture levels" v2/v3/v4), the widest vector, the brand string for the
- * device name, and the clock.
+/* The host's instruction set, from CPUID (the only place Kiln reads it): the
+ * features the code generator and the built-in library may use, the x86-64
+ * ISA level (psABI "micro-architecture levels" v2/v3/v4), the widest vector,
+ * the brand string for the device name, and the clock.
  *
  * A feature counts only when the OS also saves its registers (XCR0), or the
  * first AVX instruction would fault.  KILN_ISA=x86-64[-vN] lowers the level
@@ -51,62 +51,123 @@ static const char *const level_names[] = {
 	[1] = "x86-64", [2] = "x86-64-v2", [3] = "x86-64-v3", [4] = "x86-64-v4",
 };
 
+/* Where a feature's bit is in CPUID: leaf (subleaf 0), register, bit. */
+enum reg { ECX, EBX, EDX };
+struct cpuid_bit {
+	unsigned leaf;
+	enum reg reg;
+	unsigned bit;
+};
+
+/* What a feature's registers need the OS to save (XCR0), or its first
+ * instruction faults. */
+enum os_state { OS_NONE, OS_AVX, OS_AVX512 };
+
+/* The features the code generator may use, as LLVM names them, with the
+ * lowest ISA level a feature may be paired with: a feature above the
+ * device's level is turned off in the feature string, so that KILN_ISA
+ * really lowers the code (and the built-in library's variant). */
+static const struct isa_feature {
+	const char *llvm;
+	int level;
+	struct cpuid_bit where;
+	enum os_state os;
+} feature_table[] = {
+	{ "sse2", 1, { 1, EDX, 26 }, OS_NONE },
+	{ "cx16", 2, { 1, ECX, 13 }, OS_NONE },
+	{ "sahf", 2, { 0x80000001u, ECX, 0 }, OS_NONE },
+	{ "popcnt", 2, { 1, ECX, 23 }, OS_NONE },
+	{ "sse3", 2, { 1, ECX, 0 }, OS_NONE },
+	{ "ssse3", 2, { 1, ECX, 9 }, OS_NONE },
+	{ "sse4.1", 2, { 1, ECX, 19 }, OS_NONE },
+	{ "sse4.2", 2, { 1, ECX, 20 }, OS_NONE },
+	{ "aes", 2, { 1, ECX, 25 }, OS_NONE },
+	{ "pclmul", 2, { 1, ECX, 1 }, OS_NONE },
+	{ "sha", 2, { 7, EBX, 29 }, OS_NONE },
+	{ "xsave", 3, { 1, ECX, 26 }, OS_NONE },
+	{ "avx", 3, { 1, ECX, 28 }, OS_AVX },
+	{ "avx2", 3, { 7, EBX, 5 }, OS_AVX },
+	{ "fma", 3, { 1, ECX, 12 }, OS_AVX },
+	{ "f16c", 3, { 1, ECX, 29 }, OS_AVX },
+	{ "movbe", 3, { 1, ECX, 22 }, OS_NONE },
+	{ "lzcnt", 3, { 0x80000001u, ECX, 5 }, OS_NONE },
+	{ "bmi", 3, { 7, EBX, 3 }, OS_NONE },
+	{ "bmi2", 3, { 7, EBX, 8 }, OS_NONE },
+	{ "adx", 3, { 7, EBX, 19 }, OS_NONE },
+	{ "vaes", 3, { 7, ECX, 9 }, OS_AVX },
+	{ "vpclmulqdq", 3, { 7, ECX, 10 }, OS_AVX },
+	{ "gfni", 3, { 7, ECX, 8 }, OS_NONE },
+	{ "avx512f", 4, { 7, EBX, 16 }, OS_AVX512 },
+	{ "avx512vl", 4, { 7, EBX, 31 }, OS_AVX512 },
+	{ "avx512bw", 4, { 7, EBX, 30 }, OS_AVX512 },
+	{ "avx512dq", 4, { 7, EBX, 17 }, OS_AVX512 },
+	{ "avx512cd", 4, { 7, EBX, 28 }, OS_AVX512 },
+	{ "avx512vbmi", 4, { 7, ECX, 1 }, OS_AVX512 },
+	{ "avx512vbmi2", 4, { 7, ECX, 6 }, OS_AVX512 },
+	{ "avx512ifma", 4, { 7, EBX, 21 }, OS_AVX512 },
+	{ "avx512vnni", 4, { 7, ECX, 11 }, OS_AVX512 },
+	{ "avx512bitalg", 4, { 7, ECX, 12 }, OS_AVX512 },
+	{ "avx512vpopcntdq", 4, { 7, ECX, 14 }, OS_AVX512 },
+};
+#define NUM_FEATURES (sizeof(feature_table) / sizeof(feature_table[0]))
+
+/* The psABI's feature set of each level above the first (x86-64 psABI,
+ * "micro-architecture levels"; OSXSAVE is "xsave" here). */
+static const char *const level_needs[5][10] = {
+	[2] = { "cx16", "sahf", "popcnt", "sse3", "ssse3", "sse4.1", "sse4.2" },
+	[3] = { "avx", "avx2", "bmi", "bmi2", "f16c", "fma", "lzcnt", "movbe",
+		"xsave" },
+	[4] = { "avx512f", "avx512bw", "avx512cd", "avx512dq", "avx512vl" },
+};
+
+static bool present[NUM_FEATURES];
+
+static bool cpuid_has(struct cpuid_bit w)
+{
+	unsigned a, b, c, d;
+	if (__get_cpuid_max(w.leaf & 0x80000000u, NULL) < w.leaf)
+		return false;
+	__cpuid_count(w.leaf, 0, a, b, c, d);
+	(void)a;
+	unsigned r = w.reg == ECX ? c : w.reg == EBX ? b : d;
+	return (r >> w.bit) & 1u;
+}
+
+static bool has(const char *llvm)
+{
+	for (size_t i = 0; i < NUM_FEATURES; i++)
+		if (strcmp(feature_table[i].llvm, llvm) == 0)
+			return present[i];
+	return false;
+}
+
+static int detected_level(void)
+{
+	int level = 1;
+	for (int l = 2; l <= 4; l++) {
+		for (size_t i = 0; i < 10 && level_needs[l][i]; i++)
+			if (!has(level_needs[l][i]))
+				return level;
+		level = l;
+	}
+	return level;
+}
+
 static void read_isa(void)
 {
 	unsigned a, b, c, d;
-	unsigned max_leaf = __get_cpuid_max(0, NULL);
-	bool sse3 = false, ssse3 = false, sse41 = false, cx16 = false,
-	     movbe = false, osxsave = false, bmi1 = false, lahf = false,
-	     lzcnt = false;
-
-	if (max_leaf >= 1 && __get_cpuid(1, &a, &b, &c, &d)) {
-		sse3 = c & (1u << 0);
-		ssse3 = c & (1u << 9);
-		isa.fma = c & (1u << 12);
-		cx16 = c & (1u << 13);
-		sse41 = c & (1u << 19);
-		isa.sse42 = c & (1u << 20);
-		movbe = c & (1u << 22);
-		isa.popcnt = c & (1u << 23);
-		osxsave = c & (1u << 27);
-		isa.avx = c & (1u << 28);
-		isa.f16c = c & (1u << 29);
-	}
+	bool osxsave = __get_cpuid(1, &a, &b, &c, &d) && (c & (1u << 27));
 	unsigned long long xcr0 = osxsave ? read_xcr0() : 0;
-	bool os_avx = (xcr0 & 0x6) == 0x6;        /* XMM and YMM state */
+	bool os_avx = (xcr0 & 0x6) == 0x6;               /* XMM and YMM state */
 	bool os_avx512 = os_avx && (xcr0 & 0xe0) == 0xe0; /* opmask, ZMM */
-	if (!os_avx)
-		isa.avx = isa.fma = isa.f16c = false;
-
-	if (max_leaf >= 7) {
-		__cpuid_count(7, 0, a, b, c, d);
-		bmi1 = b & (1u << 3);
-		isa.avx2 = os_avx && (b & (1u << 5));
-		isa.bmi2 = b & (1u << 8);
-		isa.avx512f = os_avx512 && (b & (1u << 16));
-		isa.avx512dq = os_avx512 && (b & (1u << 17));
-		isa.avx512cd = os_avx512 && (b & (1u << 28));
-		isa.avx512bw = os_avx512 && (b & (1u << 30));
-		isa.avx512vl = os_avx512 && (b & (1u << 31));
-	}
-	if (__get_cpuid(0x80000001u, &a, &b, &c, &d)) {
-		lahf = c & (1u << 0);
-		lzcnt = c & (1u << 5);
+	for (size_t i = 0; i < NUM_FEATURES; i++) {
+		const struct isa_feature *f = &feature_table[i];
+		present[i] = cpuid_has(f->where) &&
+			     (f->os == OS_NONE || (f->os == OS_AVX && os_avx) ||
+			      (f->os == OS_AVX512 && os_avx512));
 	}
 
-	/* The levels of the x86-64 psABI. */
-	int level = 1;
-	if (cx16 && lahf && isa.popcnt && sse3 && sse41 && isa.sse42 && ssse3) {
-		level = 2;
-		if (isa.avx && isa.avx2 && bmi1 && isa.bmi2 && isa.f16c && isa.fma &&
-		    lzcnt && movbe) {
-			level = 3;
-			if (isa.avx512f && isa.avx512bw && isa.avx512cd &&
-			    isa.avx512dq && isa.avx512vl)
-				level = 4;
-		}
-	}
-
+	int level = detected_level();
 	const char *want = getenv("KILN_ISA");
 	if (want && *want) {
 		for (int l = 1; l < level; l++)
@@ -115,7 +176,24 @@ static void read_isa(void)
 	}
 	isa.level = level;
 	isa.level_name = level_names[level];
+	/* The one place the native vector width is decided: the widest
+	 * register of the level (every consumer reads it from the device's
+	 * properties or struct kiln_target). */
 	isa.vector_bytes = level >= 4 ? 64 : level == 3 ? 32 : 16;
+
+	/* What the code may use: present and not above the level. */
+	size_t len = 0;
+	for (size_t i = 0; i < NUM_FEATURES; i++) {
+		bool on = present[i] && feature_table[i].level <= level;
+		int w = snprintf(isa.llvm_features + len,
+				 sizeof(isa.llvm_features) - len, "%s%c%s",
+				 len ? "," : "", on ? '+' : '-',
+				 feature_table[i].llvm);
+		if (w < 0 || (size_t)w >= sizeof(isa.llvm_features) - len)
+			break; /* cannot happen: the buffer fits the table */
+		len += (size_t)w;
+	}
+	isa.fma = has("fma");
 	read_brand();
 }
 

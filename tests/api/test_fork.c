@@ -1,4 +1,4 @@
-/* OpenCL after fork() (DESIGN.md, "Lessons from the field": Python's
+/* OpenCL after fork() (docs/architecture.md, "Threads and locks"; Python's
  * multiprocessing forks processes that then use OpenCL).  The parent uses
  * the worker pool, forks; the child runs native kernels on the inherited
  * queue and on a new one and reports through its exit code; the parent

@@ -1,4 +1,4 @@
-/* The on-disk build cache (DESIGN.md "Binaries and cache"): a second build
+/* The on-disk build cache (docs/architecture.md, "The compiler pipeline"): a second build
  * of the same source is a hit, a change in source or options is a miss, a
  * damaged entry is ignored, two processes building the same source at once
  * both succeed, KILN_CACHE=0 and an unusable folder mean no cache.  Hits

@@ -428,7 +428,7 @@ static void test_patterns()
 	CHECK(bad == 0);
 }
 
-/* Diagnostics: "<source>:line:col: error: ..." (DESIGN.md); bad options are
+/* Diagnostics: "<source>:line:col: error: ..." (docs/architecture.md); bad options are
  * told apart from compile errors by KILN_LOG_BAD_OPTION. */
 static void test_diagnostics()
 {

@@ -5,6 +5,9 @@
 #include "check.h"
 
 #include "../../lib/devices/cpu/pool.c"
+/* KILN_DEBUG=pool lines of the pool */
+#include "../../lib/core/debug.c"
+#include "../../lib/core/error_names.c"
 
 #include <sys/wait.h>
 #include <time.h>

@@ -55,7 +55,7 @@ static void cpu_uninit(cl_device_id dev)
 	dev->driver_data = NULL;
 }
 
-/* Device memory is host memory (DESIGN.md, "Host memory is device memory"). */
+/* Device memory is host memory (docs/architecture.md, "The driver table"). */
 void *kiln_cpu_mem_alloc(cl_device_id dev, size_t size, size_t align)
 {
 	(void)dev;

@@ -2,6 +2,7 @@
 #include "pool.h"
 
 #include "../../core/command.h"
+#include "../../core/debug.h"
 #include "../../core/event.h"
 #include "../host.h"
 
@@ -130,6 +131,7 @@ static void run_chunks(struct pool_job *job, unsigned worker)
 /* Caller holds pool->lock. */
 static void unlist_job(struct kiln_pool *pool, struct pool_job *job)
 {
+	KILN_ASSERT(kiln_mutex_locked(&pool->lock));
 	if (!job->listed)
 		return;
 	if (job->prev_job)
@@ -164,8 +166,12 @@ static void *worker_main(void *p)
 	struct kiln_pool *pool = start.pool;
 	tl_pool = pool;
 	tl_worker = start.index;
-	if (pool->pin)
-		kiln_host_pin_thread(start.index);
+	if (pool->pin) {
+		bool pinned = kiln_host_pin_thread(start.index);
+		KILN_LOG(KILN_DEBUG_POOL, "worker %u of pool %p: %s", start.index,
+			 (void *)pool, pinned ? "pinned (one core each, physical cores first)"
+					      : "not pinned (hwloc could not bind it)");
+	}
 
 	for (;;) {
 		if (atomic_fetch_add(&pool->spinners, 1) < KILN_POOL_SPINNERS)
@@ -220,6 +226,7 @@ static void *worker_main(void *p)
  * after fork).  Returns false when not even one thread could start. */
 static bool start_locked(struct kiln_pool *pool)
 {
+	KILN_ASSERT(kiln_mutex_locked(&pool->lock));
 	if (pool->started)
 		return pool->num_started > 0;
 	pool->started = true;
@@ -238,6 +245,9 @@ static bool start_locked(struct kiln_pool *pool)
 		}
 		pool->num_started++;
 	}
+	KILN_LOG(KILN_DEBUG_POOL, "pool %p: %u of %u worker threads started%s",
+		 (void *)pool, pool->num_started, pool->nthreads,
+		 pool->pin ? ", pinning" : "");
 	return pool->num_started > 0;
 }
 

@@ -1,5 +1,5 @@
 /* The worker pool: a fixed set of pthreads that run ready commands and the
- * items of parallel loops (DESIGN.md, "The worker pool").
+ * items of parallel loops (docs/architecture.md, "The driver table").
  *
  * Threads start on first use and sleep on a condition variable when idle
  * (after a short spin, for latency).  A parallel loop is split into chunks
