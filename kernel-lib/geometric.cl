@@ -4,8 +4,37 @@
  * length, distance and normalize scale the vector by a power of two when
  * the sum of squares would overflow or lose precision to underflow, so the
  * result is right over the whole range (the spec defines them as the exact
- * sqrt(x0^2 + x1^2 + ...)).  The fast_ forms (float only) do not. */
+ * sqrt(x0^2 + x1^2 + ...)).  The fast_ forms (float only) do not.
+ *
+ * Scaling up (a tiny vector) is exact: UP brings the largest component of
+ * any vector whose sum of squares is below SMALL to where its square is a
+ * normal number, even from the smallest denormal.  Scaling down (a huge
+ * vector) is not: a small component of a huge vector would fall below the
+ * denormals before the division and come back as 0 although p / |p| is
+ * representable.  So normalize divides first and scales afterwards, by
+ * 2^-k for the largest component's exponent k (the result then rounds
+ * once where it is a denormal). */
 #include "kl_gentype.h"
+
+/* The largest of the components (no NaN here: callers check first). */
+#define MAXC(T, S)                                                             	KL_INL S KL_OVL kl_maxc(T a) { return a; }                             	KL_INL S KL_OVL kl_maxc(T##2 a) { return a.x > a.y ? a.x : a.y; }      	KL_INL S KL_OVL kl_maxc(T##3 a) { return kl_maxc((T##2)(kl_maxc(a.xy), a.z)); } 	KL_INL S KL_OVL kl_maxc(T##4 a) { return kl_maxc((T##2)(kl_maxc(a.xy), kl_maxc(a.zw))); }
+MAXC(float, float)
+MAXC(double, double)
+
+/* 2^-k for a finite m >= 1 with exponent k, k at most the largest exponent
+ * whose negative is still normal (126, 1022), so the factor is exact. */
+KL_INL float KL_OVL kl_inv_pow2(float m)
+{
+	uint k = ((as_uint(m) >> 23) & 0xffu) - 127u;
+	k = k > 126u ? 126u : k;
+	return as_float((127u - k) << 23);
+}
+KL_INL double KL_OVL kl_inv_pow2(double m)
+{
+	ulong k = ((as_ulong(m) >> 52) & 0x7fful) - 1023ul;
+	k = k > 1022ul ? 1022ul : k;
+	return as_double((1023ul - k) << 52);
+}
 
 #define DOT(T, S, SUM)                                                         \
 	S KL_OVL dot(T p0, T p1) { T m = p0 * p1; return SUM; }
@@ -41,7 +70,12 @@
 				T one = p < (T)0 ? (T)-1 : (T)1;               \
 				p = a == inf ? one : p * (T)0;                 \
 			} else {                                               \
-				p *= (T)(DOWN);                                \
+				/* |p| / 2^k in [1, 2 sqrt(n)): p over it  \
+				 * cannot overflow, and scaling by 2^-k    \
+				 * rounds last. */                         \
+				T k = (T)kl_inv_pow2(kl_maxc(a));              \
+				T q = p * k;                                   \
+				return p / (T)SQRT(dot(q, q)) * k;             \
 			}                                                      \
 			s = dot(p, p);                                         \
 		} else if (s < (S)(SMALL)) {                                   \
@@ -58,8 +92,10 @@
 	float KL_OVL fast_distance(T p0, T p1) { return fast_length(p0 - p1); } \
 	T KL_OVL fast_normalize(T p)                                           \
 	{                                                                      \
+		/* §6.15.6: below FLT_MIN the result may be p itself (a     \
+		 * denormal sum has too few bits for the 8192-ulp bound). */ \
 		float s = dot(p, p);                                           \
-		return s == 0.0f ? p : p * (T)(1.0f / __builtin_sqrtf(s));     \
+		return s < FLT_MIN ? p : p * (T)(1.0f / __builtin_sqrtf(s));   \
 	}
 
 #define CROSS(T)                                                               \
@@ -84,6 +120,6 @@
 	GEOMETRIC(S##4, S, SQRT, SMALL, DOWN, UP)                              \
 	CROSS(S)
 
-TYPE(float, __builtin_sqrtf, 0x1p-90f, 0x1p-70f, 0x1p+80f)
+TYPE(float, __builtin_sqrtf, 0x1p-90f, 0x1p-70f, 0x1p+100f)
 TYPE(double, __builtin_sqrt, 0x1p-900, 0x1p-600, 0x1p+600)
 FAST(float) FAST(float2) FAST(float3) FAST(float4)

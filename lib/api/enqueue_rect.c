@@ -17,7 +17,8 @@ struct rect_side {
 
 /* §5.2.2: a pitch of 0 means "tightly packed" (row pitch region[0], slice
  * pitch region[1] × row pitch); a given row pitch may not be below
- * region[0], nor a slice pitch below region[1] × row pitch.  Fills `side`
+ * region[0], nor a slice pitch below region[1] × row pitch, and a given
+ * slice pitch must be a multiple of the row pitch.  Fills `side`
  * and checks that the offsets do not overflow.  CL_INVALID_VALUE or
  * CL_SUCCESS. */
 static cl_int rect_side_init(struct rect_side *side, const size_t origin[3],
@@ -33,7 +34,7 @@ static cl_int rect_side_init(struct rect_side *side, const size_t origin[3],
 		return CL_INVALID_VALUE;
 	if (slice_pitch == 0)
 		slice_pitch = min_slice;
-	else if (slice_pitch < min_slice)
+	else if (slice_pitch < min_slice || slice_pitch % row_pitch)
 		return CL_INVALID_VALUE;
 	side->row_pitch = row_pitch;
 	side->slice_pitch = slice_pitch;

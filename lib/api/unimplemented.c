@@ -1,6 +1,6 @@
 /* Weak definitions of every OpenCL entry point, each answering
  * CL_INVALID_OPERATION (the OpenCL 3.0 answer for a feature a device does not
- * support).  A real definition in lib/api overrides the weak one at link
+ * support; clGetPipeInfo is the exception below).  A real definition in lib/api overrides the weak one at link
  * time, so the dispatch table and the exported symbols are always complete:
  * the loader never calls a NULL entry.  Delete an entry from this file once
  * its real definition lands. */
@@ -20,9 +20,12 @@ KILN_WEAK cl_mem CL_API_CALL clCreatePipe(cl_context context, cl_mem_flags flags
 	return NULL;
 }
 
+/* Without pipe support no memory object can be a pipe, so every handle is
+ * "not a valid pipe object": CL_INVALID_MEM_OBJECT (OpenCL 3.0 §5.4.2,
+ * and the note on optional pipes in §5.4), not CL_INVALID_OPERATION. */
 KILN_WEAK cl_int CL_API_CALL clGetPipeInfo(cl_mem pipe, cl_pipe_info param_name, size_t param_value_size, void * param_value, size_t * param_value_size_ret)
 {
-	return CL_INVALID_OPERATION;
+	return CL_INVALID_MEM_OBJECT;
 }
 
 KILN_WEAK void *CL_API_CALL clSVMAlloc(cl_context context, cl_svm_mem_flags flags, size_t size, cl_uint alignment)

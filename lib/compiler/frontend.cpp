@@ -73,6 +73,17 @@ static std::vector<std::string> cc1_args(const struct kiln_target *t,
 		a.push_back("-target-feature");
 		a.push_back(f);
 	}
+	/* OpenCL C 3.0 §6.12 macros Clang 15 leaves to the device: the
+	 * OpenCL version of the device (Kiln's are 3.0 devices:
+	 * CL_DEVICE_VERSION), and FP_FAST_FMA(F) where fma is one
+	 * instruction, as fast as a multiply and an add. */
+	a.push_back("-D__OPENCL_VERSION__=300");
+	for (auto &f : feats)
+		if (f == "+fma") {
+			a.push_back("-DFP_FAST_FMAF=1");
+			if (t->fp64)
+				a.push_back("-DFP_FAST_FMA=1");
+		}
 	/* OpenCL 3.0 §5.8.6.5: no -cl-std means the highest OpenCL C 1.x. */
 	std::string std = o.cl_std.empty() ? "CL1.2" : o.cl_std;
 	bool cxx = std.rfind("CLC++", 0) == 0;

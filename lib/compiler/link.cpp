@@ -1,6 +1,6 @@
 /* clLinkProgram (OpenCL 3.0 §5.8.4): IR modules linked into one.  A library
- * (-create-library) may keep undefined functions; an executable may only
- * leave the built-ins undefined, which kernel-lib and the work-group pass
+ * (-create-library) may keep undefined functions and variables; an
+ * executable may only leave the built-ins undefined, which kernel-lib and the work-group pass
  * supply later (kiln_finalize). */
 #include "compiler/internal.h"
 
@@ -56,6 +56,30 @@ static bool link_modules(const struct kiln_target *t,
 				continue;
 			log += "error: undefined function '" +
 			       f.getName().str() + "'\n";
+			ok = false;
+		}
+		/* An `extern global` variable (OpenCL C 3.0 §6.8) that no
+		 * linked program defines. */
+		for (llvm::GlobalVariable &g : dst->globals()) {
+			if (!g.isDeclaration() || g.use_empty() ||
+			    is_builtin_name(g.getName()))
+				continue;
+			log += "error: undefined variable '" +
+			       g.getName().str() + "'\n";
+			ok = false;
+		}
+		/* C++ for OpenCL constructors and destructors of program-scope
+		 * variables would need program initialization and clean-up
+		 * kernels, which Kiln does not run (CL_PROGRAM_SCOPE_GLOBAL_
+		 * CTORS_PRESENT is CL_FALSE): refuse them rather than skip. */
+		for (const char *n : {"llvm.global_ctors", "llvm.global_dtors"}) {
+			llvm::GlobalVariable *g = dst->getGlobalVariable(n);
+			if (!g || !g->hasInitializer() ||
+			    g->getInitializer()->isNullValue())
+				continue;
+			log += std::string("error: program-scope variables with ") +
+			       (n[12] == 'c' ? "constructors" : "destructors") +
+			       " are not supported\n";
 			ok = false;
 		}
 		if (!ok)

@@ -121,6 +121,30 @@ static std::string kernel_attributes(const llvm::Function &f)
 	return out;
 }
 
+/* Whether a kernel_arg_base_type names an image type (OpenCL C 3.0
+ * §6.3.3, "Other Built-in Data Types"), with or without the access
+ * qualifier in front.  Exact names: a struct called image_data, or a
+ * pointer to one, is not an image. */
+static bool is_image_type(std::string b)
+{
+	for (const char *q : {"__read_only ", "__write_only ", "__read_write ",
+			      "read_only ", "write_only ", "read_write "})
+		if (b.rfind(q, 0) == 0) {
+			b.erase(0, strlen(q));
+			break;
+		}
+	static const char *const images[] = {
+		"image1d_t", "image1d_array_t", "image1d_buffer_t", "image2d_t",
+		"image2d_array_t", "image2d_depth_t", "image2d_array_depth_t",
+		"image2d_msaa_t", "image2d_array_msaa_t", "image2d_msaa_depth_t",
+		"image2d_array_msaa_depth_t", "image3d_t",
+	};
+	for (const char *n : images)
+		if (b == n)
+			return true;
+	return false;
+}
+
 static bool fill_arg(const llvm::Function &f, unsigned i,
 		     const llvm::DataLayout &dl, struct kiln_arg_info *a)
 {
@@ -163,8 +187,7 @@ static bool fill_arg(const llvm::Function &f, unsigned i,
 	/* The type names come as written (typedefs kept); the base type
 	 * resolves them, which is what decides the kind. */
 	std::string b = base.empty() ? type : base;
-	if (b.rfind("image", 0) == 0 || b.rfind("__read_only image", 0) == 0 ||
-	    b.rfind("__write_only image", 0) == 0 || b.rfind("__read_write image", 0) == 0)
+	if (is_image_type(b))
 		a->kind = KILN_ARG_IMAGE;
 	else if (b == "sampler_t")
 		a->kind = KILN_ARG_SAMPLER;

@@ -4,9 +4,11 @@
  * without a target machine, so that its clean-ups (kiln-wi-simplify,
  * kiln-scalarize) make the same decisions whatever CPU the program is
  * built for.  The optimisation stage is LLVM's -O3 for the target with
- * kiln-guard-split just before the loop vectorizer.  docs/compiler.md
+ * kiln-safe-divide at its start and kiln-guard-split just before the loop
+ * vectorizer.  docs/compiler.md
  * describes each pass in this order. */
 #include "compiler/passes.h"
+#include "compiler/safe_divide.h"
 
 #include <llvm/Support/raw_ostream.h>
 #include <llvm/Transforms/Utils/LCSSA.h>
@@ -66,6 +68,10 @@ llvm::PipelineTuningOptions optimisation_tuning()
 
 llvm::ModulePassManager optimisation_pipeline(llvm::PassBuilder &pb, bool opt_disable)
 {
+	pb.registerPipelineStartEPCallback(
+		[](llvm::ModulePassManager &mpm, llvm::OptimizationLevel) {
+			mpm.addPass(llvm::createModuleToFunctionPassAdaptor(safe_divide_pass()));
+		});
 	pb.registerVectorizerStartEPCallback(
 		[](llvm::FunctionPassManager &fpm, llvm::OptimizationLevel) {
 			/* preheaders and dedicated exits, which simplifycfg
@@ -123,6 +129,8 @@ static const function_entry function_passes[] = {
 	 [](llvm::FunctionPassManager &f) { f.addPass(context_pass()); }},
 	{"kiln-alias-scopes", alias_scopes_pass::name(),
 	 [](llvm::FunctionPassManager &f) { f.addPass(alias_scopes_pass()); }},
+	{"kiln-safe-divide", safe_divide_pass::name(),
+	 [](llvm::FunctionPassManager &f) { f.addPass(safe_divide_pass()); }},
 	{"kiln-guard-split", guard_split_pass::name(),
 	 [](llvm::FunctionPassManager &f) { f.addPass(guard_split_pass()); }},
 	{"print<kiln-uniformity>", uniformity_printer_pass::name(),

@@ -20,9 +20,12 @@ bool kiln_object_is(const void *handle, enum kiln_obj_type type)
 	if (!obj)
 		return false;
 	/* A released object has its magic overwritten before it is freed, so
-	 * a stale handle is answered with an error rather than trusted. */
+	 * a stale handle is answered with an error rather than trusted.  An
+	 * object the application no longer holds but Kiln still does (a
+	 * program its kernels keep, OpenCL 3.0 §5.8.1 and §5.9.1) is a valid
+	 * object: CL_KERNEL_PROGRAM hands it back and it must work. */
 	return obj->magic == KILN_MAGIC_LIVE && obj->type == (uint32_t)type &&
-	       atomic_load(&obj->refs) > 0;
+	       atomic_load(&obj->total) > 0;
 }
 
 static void object_put(struct kiln_object *obj)

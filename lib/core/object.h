@@ -49,7 +49,8 @@ extern const cl_icd_dispatch kiln_dispatch;
 void kiln_object_init(struct kiln_object *obj, enum kiln_obj_type type,
 		      kiln_free_fn free_fn);
 
-/* True when `handle` is a live object of `type` (NULL gives false). */
+/* True when `handle` is a live object of `type` (NULL gives false): one
+ * that the application or Kiln still holds. */
 bool kiln_object_is(const void *handle, enum kiln_obj_type type);
 
 /* Application references (clRetain* and clRelease*).  Release returns false when

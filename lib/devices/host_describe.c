@@ -44,11 +44,11 @@ enum feature {
  * tests/api: the compiler and linker by test_program_*, SPIR-V by
  * test_program_il, non-uniform work-groups by test_ndrange, 64-bit atomics by
  * test_builtins_atomics, doubles by every test_builtins_* and
- * test_math_accuracy).  OpenCL C 2.0 waits for generic pointers, pipes and
- * device-side enqueue. */
+ * test_math_accuracy, program-scope variables by test_program_globals).
+ * OpenCL C 2.0 waits for generic pointers, pipes and device-side enqueue. */
 static const unsigned features = F_COMPILER | F_LINKER | F_IL | F_FP64 |
 	F_NON_UNIFORM_WG | F_INT64_ATOMICS | F_OPENCL_C_3_0 | F_IMAGES |
-	F_IMAGE_WRITES_3D | F_READ_WRITE_IMAGES;
+	F_IMAGE_WRITES_3D | F_READ_WRITE_IMAGES | F_PROGRAM_GLOBALS;
 
 static bool has(unsigned f)
 {
@@ -291,8 +291,11 @@ static void describe_optional(struct kiln_device_props *p)
 		p->half_fp_config = CL_FP_ROUND_TO_NEAREST | CL_FP_INF_NAN;
 
 	if (has(F_PROGRAM_GLOBALS)) {
-		p->max_global_variable_size = 64u << 10;
-		p->global_variable_preferred_total_size = 1u << 20;
+		/* A variable lives in its program's JIT-loaded data (zero
+		 * pages until touched): 64 MiB for one (the spec's minimum
+		 * is 64 KiB), and as much in total before it is a burden. */
+		p->max_global_variable_size = (size_t)64 << 20;
+		p->global_variable_preferred_total_size = (size_t)64 << 20;
 	}
 	if (has(F_DEVICE_ENQUEUE)) {
 		p->queue_on_device_properties = CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE |

@@ -47,7 +47,8 @@ static void pick_side(struct side *s, const size_t reg[3], size_t limit)
 	for (;;) {
 		s->row_arg = rnd() % 2 ? 0 : reg[0] + rnd() % 9;
 		s->row = s->row_arg ? s->row_arg : reg[0];
-		s->slice_arg = rnd() % 2 ? 0 : reg[1] * s->row + rnd() % 17;
+		/* §5.2.2: a slice pitch is a multiple of the row pitch. */
+		s->slice_arg = rnd() % 2 ? 0 : (reg[1] + rnd() % 3) * s->row;
 		s->slice = s->slice_arg ? s->slice_arg : reg[1] * s->row;
 		s->org[0] = rnd() % 8;
 		s->org[1] = rnd() % 4;

@@ -241,12 +241,9 @@ static void test_build_failure(void)
 	clReleaseProgram(p);
 }
 
-static int released_order[3], released_n;
 static void CL_CALLBACK on_release(cl_program p, void *data)
 {
-	(void)p;
-	if (released_n < 3)
-		released_order[released_n++] = *(int *)data;
+	(void)p, (void)data;
 }
 
 static void test_retain_release(void)
@@ -254,28 +251,23 @@ static void test_retain_release(void)
 	cl_int err;
 	cl_program p = clCreateProgramWithSource(context, 1, &scale_src, NULL, &err);
 	CHECK_OK(err);
-	static int a = 1, b = 2;
 	CHECK_ERR(clSetProgramReleaseCallback(p, NULL, NULL), CL_INVALID_VALUE);
-	CHECK_OK(clSetProgramReleaseCallback(p, on_release, &a));
-	CHECK_OK(clSetProgramReleaseCallback(p, on_release, &b));
+	/* §5.8.10: no program-scope destructors, so no release callbacks */
+	CHECK_ERR(clSetProgramReleaseCallback(p, on_release, NULL), CL_INVALID_OPERATION);
 	CHECK_OK(clRetainProgram(p));
 	cl_uint ref = 0;
 	CHECK_OK(clGetProgramInfo(p, CL_PROGRAM_REFERENCE_COUNT, sizeof(ref), &ref, NULL));
 	CHECK(ref == 2);
 	CHECK_OK(clReleaseProgram(p));
-	CHECK(released_n == 0);
 	/* A kernel keeps its program alive after the last release. */
 	CHECK_OK(clBuildProgram(p, 0, NULL, NULL, NULL, NULL));
 	cl_kernel k = clCreateKernel(p, "zero", &err);
 	CHECK_OK(err);
 	CHECK_OK(clReleaseProgram(p));
-	CHECK(released_n == 0);
 	cl_program kp = NULL;
 	CHECK_OK(clGetKernelInfo(k, CL_KERNEL_PROGRAM, sizeof(kp), &kp, NULL));
 	CHECK(kp == p);
 	clReleaseKernel(k);
-	/* Callbacks run in reverse order of registration. */
-	CHECK(released_n == 2 && released_order[0] == 2 && released_order[1] == 1);
 	CHECK_ERR(clRetainProgram(NULL), CL_INVALID_PROGRAM);
 	CHECK_ERR(clReleaseProgram(NULL), CL_INVALID_PROGRAM);
 }
