@@ -1,0 +1,1165 @@
+/* kiln-bench-compute: how close each OpenCL platform the ICD loader finds
+ * (Kiln against PoCL, say) comes to this machine's limits, kernel shape by
+ * kernel shape.  Each row: the platforms' figures side by side, the limit
+ * (the same operation mix in native C on all cores, tools/kiln-limits.c,
+ * measured right after the row's kernels, under the same machine load), each
+ * platform's percentage of it, and the ratio Kiln / other.
+ *
+ *   madd-<type>   float..float16, double..double16, int..int16, short..short16,
+ *                 char..char16: per work-item one chain of 2048 multiply-adds
+ *                 x = y*x + y; y = x*y + x (mad() for floating point), 64 loop
+ *                 iterations of 32; y is stored.  2 operations per lane per
+ *                 multiply-add: GFLOP/s or GIOP/s.  The chain is dependent
+ *                 within a work-item, so only independent work-items (or
+ *                 lanes) can fill the units.  Work-groups of 256, as clpeak
+ *                 uses (KILN_BENCH_NULL_LOCAL=1: the platform's own pick).
+ *   sgemm-vec     n^3 SGEMM, 64x64 tile of C per work-group of 8x16, each
+ *                 work-item a 4x8 block of C in four float8 registers, 16-deep
+ *                 __local tiles of A and B loaded with vload8       GFLOP/s
+ *   md5           MD5 compressions (RFC 1321), four messages per work-item in
+ *                 uint4 lanes, 64 chained compressions each      Mhash/s
+ *   reduce        sum of 2^26 floats: each work-item adds float4s with a
+ *                 grid stride, then a __local tree of 256 with a barrier per
+ *                 level; partials summed on the host                GB/s
+ *   launch        enqueue of an empty 1-work-item kernel + clFinish,
+ *                 median of 1000                                       us
+ *   wake          an empty kernel waiting on a user event, which another
+ *                 thread completes 1 ms after clFinish began waiting: from
+ *                 clSetUserEventStatus to clFinish's return, median of 200  us
+ *
+ * Every kernel's result is checked against a host reference before it is
+ * timed (the multiply-add rows and md5 on a sample of 257 work-items).
+ * Timing: one warm-up launch (the checked one), then best of at least 5 and
+ * up to 100 launches within a second, host time around enqueue + clFinish.
+ * Kernel by kernel, each on every platform in turn, then its limit.
+ * Sizes scale with the number of cores (--quick: an eighth).
+ *
+ * Usage: OCL_ICD_VENDORS=<dir with kiln.icd and pocl.icd> kiln-bench-compute
+ *        [--quick] [--only NAME]
+ * Exit status 1 when any result is wrong or any kernel fails. */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE /* nftw, mkdtemp, setenv */
+#endif
+#define CL_TARGET_OPENCL_VERSION 300
+#define CL_USE_DEPRECATED_OPENCL_1_2_APIS
+#include <CL/cl.h>
+#include <ftw.h>
+#include <math.h>
+#include <pthread.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "kiln-limits.h"
+
+#define MAX_PLATFORMS 8
+#define REPEATS 5
+#define MAX_REPEATS 100
+#define FAILED (-1.0)
+#define WRONG (-2.0)
+#define SAMPLES 257
+
+static int quick;
+
+static double now_s(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+struct plat {
+	cl_platform_id id;
+	char name[16];
+	cl_device_id dev;
+	cl_context ctx;
+	cl_command_queue q;
+	int fp64;
+};
+
+static void say(struct plat *p, const char *kernel, const char *what, cl_int err)
+{
+	fprintf(stderr, "%s: %s: %s (error %d)\n", p->name, kernel, what, err);
+}
+
+/* Work scales with the cores, so that a run takes about as long on 2 as on
+ * 16; the unit is 2^26 per core (2^23 with --quick). */
+static double scale(void)
+{
+	return (double)kiln_limits_threads() * (quick ? 1.0 / 8 : 1.0);
+}
+
+static cl_program build(struct plat *p, const char *name, const char *src)
+{
+	cl_int err;
+	cl_program prog = clCreateProgramWithSource(p->ctx, 1, &src, NULL, &err);
+	if (!prog) {
+		say(p, name, "clCreateProgramWithSource failed", err);
+		return NULL;
+	}
+	err = clBuildProgram(prog, 1, &p->dev, "", NULL, NULL);
+	if (err != CL_SUCCESS) {
+		static char log[16384];
+		log[0] = 0;
+		clGetProgramBuildInfo(prog, p->dev, CL_PROGRAM_BUILD_LOG, sizeof(log) - 1, log,
+				      NULL);
+		say(p, name, "clBuildProgram failed", err);
+		fprintf(stderr, "%s\n", log);
+		clReleaseProgram(prog);
+		return NULL;
+	}
+	return prog;
+}
+
+/* A program's one kernel, named "k". */
+static cl_kernel build_kernel(struct plat *p, const char *name, const char *src,
+			      cl_program *prog)
+{
+	cl_int err;
+	*prog = build(p, name, src);
+	if (!*prog)
+		return NULL;
+	cl_kernel k = clCreateKernel(*prog, "k", &err);
+	if (!k)
+		say(p, name, "clCreateKernel failed", err);
+	return k;
+}
+
+static cl_mem make_buf(struct plat *p, size_t bytes, const void *init)
+{
+	cl_int err;
+	cl_mem m = clCreateBuffer(p->ctx, CL_MEM_READ_WRITE | (init ? CL_MEM_COPY_HOST_PTR : 0),
+				  bytes, (void *)init, &err);
+	if (!m)
+		say(p, "clCreateBuffer", "failed", err);
+	return m;
+}
+
+struct launch {
+	cl_kernel k;
+	cl_uint dims;
+	size_t global[2];
+	const size_t *local;
+};
+
+static cl_int run_once(struct plat *p, const struct launch *l)
+{
+	cl_int err = clEnqueueNDRangeKernel(p->q, l->k, l->dims, NULL, l->global, l->local, 0,
+					    NULL, NULL);
+	return err == CL_SUCCESS ? clFinish(p->q) : err;
+}
+
+static int warm_up(struct plat *p, const char *name, const struct launch *l)
+{
+	cl_int err = run_once(p, l);
+	if (err != CL_SUCCESS)
+		say(p, name, "enqueue failed", err);
+	return err == CL_SUCCESS ? 0 : -1;
+}
+
+/* Best of at least REPEATS launches (more, up to MAX_REPEATS, while the
+ * runs so far took less than a second), seconds; negative on failure. */
+static double best_time(struct plat *p, const char *name, const struct launch *l)
+{
+	double best = 1e30, start = now_s();
+	for (int r = 0; r < REPEATS || (r < MAX_REPEATS && now_s() - start < 1.0); r++) {
+		double t0 = now_s();
+		cl_int err = run_once(p, l);
+		double t = now_s() - t0;
+		if (err != CL_SUCCESS) {
+			say(p, name, "timed enqueue failed", err);
+			return -1;
+		}
+		if (t < best)
+			best = t;
+	}
+	return best;
+}
+
+static int read_buf(struct plat *p, const char *name, cl_mem m, size_t bytes, void *dst)
+{
+	cl_int err = clEnqueueReadBuffer(p->q, m, CL_TRUE, 0, bytes, dst, 0, NULL, NULL);
+	if (err != CL_SUCCESS)
+		say(p, name, "clEnqueueReadBuffer failed", err);
+	return err == CL_SUCCESS ? 0 : -1;
+}
+
+/* ---- multiply-add chains ------------------------------------------------ */
+
+enum kind { K_F32, K_F64, K_I32, K_I16, K_I8 };
+
+struct madd_type {
+	const char *cl; /* OpenCL C type */
+	const char *scalar;
+	enum kind kind;
+	unsigned width;
+};
+
+#define MADD_PER_ITEM 2048 /* 64 iterations of 16 pairs */
+
+/* The kernel for one type: x starts at a, y at a - b*(g mod 64), both
+ * per-lane values from the host, so that nothing folds and every lane and
+ * work-item differs. */
+static void madd_source(char *src, size_t size, const struct madd_type *t)
+{
+	int fp = t->kind == K_F32 || t->kind == K_F64;
+	const char *x = fp ? "x = mad(y, x, y); y = mad(x, y, x); "
+			   : "x = y * x + y; y = x * y + x; ";
+	char body[1024] = "";
+	for (int i = 0; i < 16; i++)
+		strcat(body, x);
+	snprintf(src, size,
+		 "%s"
+		 "__kernel void k(__global %s *out, %s a, %s b)\n"
+		 "{\n"
+		 "    size_t g = get_global_id(0);\n"
+		 "    %s x = a, y = a - (%s)(b * (%s)(g & 63));\n"
+		 "    for (int i = 0; i < %d; i++) {\n"
+		 "        %s\n"
+		 "    }\n"
+		 "    out[g] = y;\n"
+		 "}\n",
+		 t->kind == K_F64 ? "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n" : "", t->cl,
+		 t->cl, t->scalar, t->cl, t->cl, t->scalar, MADD_PER_ITEM / 32, body);
+}
+
+static size_t elem_size(enum kind k)
+{
+	return k == K_F64 ? 8 : k == K_F32 || k == K_I32 ? 4 : k == K_I16 ? 2 : 1;
+}
+
+/* Lane l's start values a (all types) and b, as doubles / integers. */
+static double madd_a_fp(unsigned l, unsigned w)
+{
+	return -0.2 - 0.6 * l / (double)(w > 1 ? w - 1 : 1);
+}
+#define MADD_B_FP 0.002
+static uint32_t madd_a_int(unsigned l)
+{
+	return 0x12345u * (l + 1) + 7;
+}
+#define MADD_B_INT 3u
+
+/* The host's chain for lane l of work-item g: floating point with fma
+ * (float or double), integers wrapping at the type's width. */
+static double madd_ref_fp(const struct madd_type *t, size_t g, unsigned l)
+{
+	if (t->kind == K_F32) {
+		float a = (float)madd_a_fp(l, t->width);
+		float x = a, y = a - (float)MADD_B_FP * (float)(g & 63);
+		for (int i = 0; i < MADD_PER_ITEM / 2; i++) {
+			x = fmaf(y, x, y);
+			y = fmaf(x, y, x);
+		}
+		return y;
+	}
+	double a = madd_a_fp(l, t->width);
+	double x = a, y = a - MADD_B_FP * (double)(g & 63);
+	for (int i = 0; i < MADD_PER_ITEM / 2; i++) {
+		x = fma(y, x, y);
+		y = fma(x, y, x);
+	}
+	return y;
+}
+
+static uint32_t madd_ref_int(const struct madd_type *t, size_t g, unsigned l)
+{
+	uint32_t mask = t->kind == K_I32 ? 0xffffffffu : t->kind == K_I16 ? 0xffffu : 0xffu;
+	uint32_t a = madd_a_int(l) & mask;
+	uint32_t x = a, y = (a - MADD_B_INT * (uint32_t)(g & 63)) & mask;
+	for (int i = 0; i < MADD_PER_ITEM / 2; i++) {
+		x = (y * x + y) & mask;
+		y = (x * y + x) & mask;
+	}
+	return y;
+}
+
+static const struct madd_type *madd_current;
+
+static double bench_madd(struct plat *p, const char *name)
+{
+	const struct madd_type *t = madd_current;
+	size_t es = elem_size(t->kind), w = t->width, vs = es * (w == 3 ? 4 : w);
+	double result = FAILED;
+	if (t->kind == K_F64 && !p->fp64) {
+		fprintf(stderr, "%s: %s: no cl_khr_fp64\n", p->name, name);
+		return FAILED;
+	}
+	/* 2^27 lane multiply-adds per core (2^24 --quick) */
+	size_t global = (size_t)((double)((size_t)1 << 27) * scale() / MADD_PER_ITEM / w);
+	char src[4096];
+	madd_source(src, sizeof(src), t);
+	cl_program prog = NULL;
+	cl_kernel k = build_kernel(p, name, src, &prog);
+	cl_mem out = make_buf(p, global * vs, NULL);
+	unsigned char *host = malloc(global * vs);
+	unsigned char a[128], b[8];
+	if (!k || !out || !host)
+		goto out;
+	for (unsigned l = 0; l < w; l++) {
+		double af = madd_a_fp(l, w);
+		uint32_t ai = madd_a_int(l);
+		float f = (float)af;
+		uint16_t s = (uint16_t)ai;
+		uint8_t c = (uint8_t)ai;
+		memcpy(a + l * es, t->kind == K_F32 ? (void *)&f : t->kind == K_F64 ? (void *)&af
+								 : t->kind == K_I32 ? (void *)&ai
+								 : t->kind == K_I16 ? (void *)&s
+										    : (void *)&c,
+		       es);
+	}
+	{
+		double bf = MADD_B_FP;
+		float bff = (float)bf;
+		uint32_t bi = MADD_B_INT;
+		uint16_t bs = MADD_B_INT;
+		uint8_t bc = MADD_B_INT;
+		memcpy(b, t->kind == K_F32 ? (void *)&bff : t->kind == K_F64 ? (void *)&bf
+						  : t->kind == K_I32 ? (void *)&bi
+						  : t->kind == K_I16 ? (void *)&bs
+								     : (void *)&bc,
+		       es);
+	}
+	cl_int err = clSetKernelArg(k, 0, sizeof(out), &out);
+	err |= clSetKernelArg(k, 1, vs, a);
+	err |= clSetKernelArg(k, 2, es, b);
+	if (err) {
+		say(p, name, "clSetKernelArg failed", err);
+		goto out;
+	}
+	/* A work-group of 256 as clpeak gives (global is a multiple of it),
+	 * where the kernel allows it; else the platform's pick. */
+	size_t max_wg = 0;
+	clGetKernelWorkGroupInfo(k, p->dev, CL_KERNEL_WORK_GROUP_SIZE, sizeof(max_wg), &max_wg,
+				 NULL);
+	static const size_t local256[1] = { 256 };
+	struct launch l = { k, 1, { global }, max_wg >= 256 && !getenv("KILN_BENCH_NULL_LOCAL") ? local256 : NULL };
+	if (warm_up(p, name, &l) || read_buf(p, name, out, global * vs, host))
+		goto out;
+	size_t bad = 0;
+	for (size_t s = 0; s < SAMPLES; s++) {
+		size_t g = s == SAMPLES - 1 ? global - 1 : s * (global / SAMPLES) + s % 7;
+		for (unsigned ln = 0; ln < w; ln++) {
+			const unsigned char *cell = host + g * vs + ln * es;
+			int ok;
+			double got = 0, want = 0;
+			if (t->kind == K_F32 || t->kind == K_F64) {
+				if (t->kind == K_F32) {
+					float f;
+					memcpy(&f, cell, 4);
+					got = f;
+				} else {
+					memcpy(&got, cell, 8);
+				}
+				want = madd_ref_fp(t, g, ln);
+				/* mad() may or may not fuse; the chain converges,
+				 * so rounding differences stay near 1e-7 */
+				ok = fabs(got - want) <= 1e-5 * fabs(want);
+			} else {
+				uint32_t v = 0;
+				memcpy(&v, cell, es);
+				got = v;
+				want = madd_ref_int(t, g, ln);
+				ok = v == (uint32_t)want;
+			}
+			if (!ok) {
+				if (!bad)
+					fprintf(stderr,
+						"%s: %s: WRONG RESULT at work-item %zu lane %u: got %.9g, want %.9g\n",
+						p->name, name, g, ln, got, want);
+				bad++;
+			}
+		}
+	}
+	if (bad) {
+		fprintf(stderr, "%s: %s: WRONG RESULT: %zu of %zu sampled lanes off\n", p->name,
+			name, bad, (size_t)SAMPLES * w);
+		result = WRONG;
+		goto out;
+	}
+	double tm = best_time(p, name, &l);
+	if (tm > 0)
+		result = 2.0 * MADD_PER_ITEM * w * global / tm / 1e9;
+out:
+	free(host);
+	if (out)
+		clReleaseMemObject(out);
+	if (k)
+		clReleaseKernel(k);
+	if (prog)
+		clReleaseProgram(prog);
+	return result;
+}
+
+/* ---- SGEMM ------------------------------------------------------------- */
+
+static const char sgemm_src[] =
+	"#define TS 64\n"
+	"#define KT 16\n"
+	"__kernel __attribute__((reqd_work_group_size(8, 16, 1)))\n"
+	"void k(int n, __global const float *A, __global const float *B, __global float *C)\n"
+	"{\n"
+	"    __local float8 Bs[KT][8];\n"
+	"    __local float As[TS][KT];\n"
+	"    int lx = get_local_id(0), ly = get_local_id(1), id = ly * 8 + lx;\n"
+	"    int row0 = get_group_id(1) * TS, col0 = get_group_id(0) * TS;\n"
+	"    float8 c0 = 0.0f, c1 = 0.0f, c2 = 0.0f, c3 = 0.0f;\n"
+	"    for (int k0 = 0; k0 < n; k0 += KT) {\n"
+	"        Bs[id >> 3][id & 7] = vload8(0, B + (k0 + (id >> 3)) * n + col0 + (id & 7) * 8);\n"
+	"        vstore8(vload8(0, A + (row0 + (id >> 1)) * n + k0 + (id & 1) * 8), 0,\n"
+	"                &As[id >> 1][(id & 1) * 8]);\n"
+	"        barrier(CLK_LOCAL_MEM_FENCE);\n"
+	"        for (int k = 0; k < KT; k++) {\n"
+	"            float8 b = Bs[k][lx];\n"
+	"            c0 = mad((float8)As[ly * 4 + 0][k], b, c0);\n"
+	"            c1 = mad((float8)As[ly * 4 + 1][k], b, c1);\n"
+	"            c2 = mad((float8)As[ly * 4 + 2][k], b, c2);\n"
+	"            c3 = mad((float8)As[ly * 4 + 3][k], b, c3);\n"
+	"        }\n"
+	"        barrier(CLK_LOCAL_MEM_FENCE);\n"
+	"    }\n"
+	"    __global float *c = C + (row0 + ly * 4) * n + col0 + lx * 8;\n"
+	"    vstore8(c0, 0, c);\n"
+	"    vstore8(c1, 0, c + n);\n"
+	"    vstore8(c2, 0, c + 2 * n);\n"
+	"    vstore8(c3, 0, c + 3 * n);\n"
+	"}\n";
+
+static size_t sgemm_n(void)
+{
+	return quick ? 512 : 1024;
+}
+
+static void fill(float *v, size_t n, float lo, float hi, uint32_t seed)
+{
+	uint32_t s = seed * 2654435761u + 1;
+	for (size_t i = 0; i < n; i++) {
+		s = s * 1664525u + 1013904223u;
+		v[i] = lo + (hi - lo) * (float)(s >> 8) / (float)(1u << 24);
+	}
+}
+
+static float *sgemm_a, *sgemm_b, *sgemm_ref;
+
+static int sgemm_reference(void)
+{
+	size_t n = sgemm_n();
+	if (sgemm_ref)
+		return 0;
+	sgemm_a = malloc(n * n * 4);
+	sgemm_b = malloc(n * n * 4);
+	sgemm_ref = malloc(n * n * 4);
+	double *acc = calloc(n * n, sizeof(double));
+	if (!sgemm_a || !sgemm_b || !sgemm_ref || !acc)
+		return -1;
+	fill(sgemm_a, n * n, -1, 1, 5);
+	fill(sgemm_b, n * n, -1, 1, 6);
+	for (size_t i = 0; i < n; i++)
+		for (size_t k = 0; k < n; k++) {
+			double aik = sgemm_a[i * n + k];
+			for (size_t j = 0; j < n; j++)
+				acc[i * n + j] += aik * sgemm_b[k * n + j];
+		}
+	for (size_t i = 0; i < n * n; i++)
+		sgemm_ref[i] = (float)acc[i];
+	free(acc);
+	return 0;
+}
+
+static double bench_sgemm(struct plat *p, const char *name)
+{
+	size_t n = sgemm_n();
+	cl_int ni = (cl_int)n;
+	double result = FAILED;
+	float *c = malloc(n * n * 4);
+	cl_program prog = NULL;
+	cl_kernel k = NULL;
+	cl_mem ma = NULL, mb = NULL, mc = NULL;
+	if (!c || sgemm_reference())
+		goto out;
+	k = build_kernel(p, name, sgemm_src, &prog);
+	ma = make_buf(p, n * n * 4, sgemm_a);
+	mb = make_buf(p, n * n * 4, sgemm_b);
+	mc = make_buf(p, n * n * 4, NULL);
+	if (!k || !ma || !mb || !mc)
+		goto out;
+	clSetKernelArg(k, 0, sizeof(ni), &ni);
+	clSetKernelArg(k, 1, sizeof(ma), &ma);
+	clSetKernelArg(k, 2, sizeof(mb), &mb);
+	clSetKernelArg(k, 3, sizeof(mc), &mc);
+	static const size_t local[2] = { 8, 16 };
+	struct launch l = { k, 2, { n / 8, n / 4 }, local };
+	if (warm_up(p, name, &l) || read_buf(p, name, mc, n * n * 4, c))
+		goto out;
+	size_t bad = 0;
+	for (size_t i = 0; i < n * n; i++)
+		if (!(fabsf(c[i] - sgemm_ref[i]) <= 1e-4f * (fabsf(sgemm_ref[i]) + 1.0f))) {
+			if (!bad)
+				fprintf(stderr, "%s: %s: WRONG RESULT at [%zu]: got %.9g, want %.9g\n",
+					p->name, name, i, c[i], sgemm_ref[i]);
+			bad++;
+		}
+	if (bad) {
+		fprintf(stderr, "%s: %s: WRONG RESULT: %zu of %zu elements off\n", p->name, name,
+			bad, n * n);
+		result = WRONG;
+		goto out;
+	}
+	double t = best_time(p, name, &l);
+	if (t > 0)
+		result = 2.0 * n * n * n / t / 1e9;
+out:
+	free(c);
+	cl_mem mems[] = { ma, mb, mc };
+	for (int i = 0; i < 3; i++)
+		if (mems[i])
+			clReleaseMemObject(mems[i]);
+	if (k)
+		clReleaseKernel(k);
+	if (prog)
+		clReleaseProgram(prog);
+	return result;
+}
+
+/* ---- MD5 --------------------------------------------------------------- */
+
+#define MD5_ITERS 64
+
+/* The 64 steps written out, as hand-written hash kernels are: the state
+ * registers rotate by name, constants and rotations are literals. */
+static char *md5_source(void)
+{
+	static const unsigned char s[4][4] = {
+		{ 7, 12, 17, 22 }, { 5, 9, 14, 20 }, { 4, 11, 16, 23 }, { 6, 10, 15, 21 }
+	};
+	static const char *fn[4] = { "F", "G", "H", "I" };
+	size_t size = 16384, len = 0;
+	char *src = malloc(size);
+	if (!src)
+		return NULL;
+	len += snprintf(src + len, size - len,
+			"#define F(b, c, d) (((b) & (c)) | (~(b) & (d)))\n"
+			"#define G(b, c, d) (((d) & (b)) | (~(d) & (c)))\n"
+			"#define H(b, c, d) ((b) ^ (c) ^ (d))\n"
+			"#define I(b, c, d) ((c) ^ ((b) | ~(d)))\n"
+			"#define STEP(f, a, b, c, d, m, k, s) \\\n"
+			"    a += f(b, c, d) + (m) + (k); a = rotate(a, (uint4)(s)); a += b;\n"
+			"__kernel void k(__global uint4 *out, uint iters)\n"
+			"{\n"
+			"    uint g = get_global_id(0);\n"
+			"    uint4 m0 = (uint4)(g * 4, g * 4 + 1, g * 4 + 2, g * 4 + 3);\n"
+			"    uint4 m1 = (uint4)(0x5a17u), m2 = (uint4)(0x5a18u), m3 = (uint4)(0x5a19u);\n"
+			"    uint4 s0 = (uint4)(0x67452301u), s1 = (uint4)(0xefcdab89u);\n"
+			"    uint4 s2 = (uint4)(0x98badcfeu), s3 = (uint4)(0x10325476u);\n"
+			"    for (uint it = 0; it < iters; it++) {\n"
+			"        uint4 a = s0, b = s1, c = s2, d = s3;\n");
+	static const char *reg = "abcd";
+	for (int i = 0; i < 64; i++) {
+		int r = i / 16;
+		unsigned g = r == 0 ? i : r == 1 ? (5 * i + 1) % 16 : r == 2 ? (3 * i + 5) % 16 : (7 * i) % 16;
+		char m[32];
+		if (g < 4)
+			snprintf(m, sizeof(m), "m%u", g);
+		else
+			snprintf(m, sizeof(m), "%uu", kiln_md5_fixed[g - 4]);
+		int o = (4 - i % 4) % 4; /* step i works on (a,b,c,d) rotated right by i */
+		len += snprintf(src + len, size - len,
+				"        STEP(%s, %c, %c, %c, %c, %s, 0x%08xu, %u)\n", fn[r],
+				reg[o], reg[(o + 1) % 4], reg[(o + 2) % 4], reg[(o + 3) % 4], m,
+				kiln_md5_k[i], s[r][i % 4]);
+	}
+	len += snprintf(src + len, size - len,
+			"        s0 += a; s1 += b; s2 += c; s3 += d;\n"
+			"        m0 = s0; m1 = s1; m2 = s2; m3 = s3;\n"
+			"    }\n"
+			"    out[g * 4] = s0; out[g * 4 + 1] = s1; out[g * 4 + 2] = s2; out[g * 4 + 3] = s3;\n"
+			"}\n");
+	return src;
+}
+
+static size_t md5_items(void)
+{
+	/* 2^19 compressions per core (2^16 --quick) */
+	return (size_t)((double)((size_t)1 << 19) * scale() / 4 / MD5_ITERS);
+}
+
+static double bench_md5(struct plat *p, const char *name)
+{
+	size_t n = md5_items();
+	cl_uint iters = MD5_ITERS;
+	double result = FAILED;
+	char *src = md5_source();
+	uint32_t *got = malloc(n * 64);
+	cl_program prog = NULL;
+	cl_kernel k = NULL;
+	cl_mem mo = NULL;
+	if (!src || !got)
+		goto out;
+	k = build_kernel(p, name, src, &prog);
+	mo = make_buf(p, n * 64, NULL);
+	if (!k || !mo)
+		goto out;
+	clSetKernelArg(k, 0, sizeof(mo), &mo);
+	clSetKernelArg(k, 1, sizeof(iters), &iters);
+	struct launch l = { k, 1, { n }, NULL };
+	if (warm_up(p, name, &l) || read_buf(p, name, mo, n * 64, got))
+		goto out;
+	size_t bad = 0;
+	for (size_t s = 0; s < SAMPLES; s++) {
+		size_t g = s == SAMPLES - 1 ? n - 1 : s * (n / SAMPLES) + s % 5;
+		for (unsigned lane = 0; lane < 4; lane++) {
+			uint32_t want[4];
+			kiln_md5_chain(want, (uint32_t)(g * 4 + lane), MD5_ITERS);
+			for (int r = 0; r < 4; r++)
+				if (got[g * 16 + r * 4 + lane] != want[r]) {
+					if (!bad)
+						fprintf(stderr,
+							"%s: %s: WRONG RESULT: message %zu word %d: got %08x, want %08x\n",
+							p->name, name, g * 4 + lane, r,
+							got[g * 16 + r * 4 + lane], want[r]);
+					bad++;
+				}
+		}
+	}
+	if (bad) {
+		fprintf(stderr, "%s: %s: WRONG RESULT: %zu sampled words off\n", p->name, name, bad);
+		result = WRONG;
+		goto out;
+	}
+	double t = best_time(p, name, &l);
+	if (t > 0)
+		result = (double)n * 4 * MD5_ITERS / t / 1e6;
+out:
+	free(src);
+	free(got);
+	if (mo)
+		clReleaseMemObject(mo);
+	if (k)
+		clReleaseKernel(k);
+	if (prog)
+		clReleaseProgram(prog);
+	return result;
+}
+
+/* ---- reduction --------------------------------------------------------- */
+
+static const char reduce_src[] =
+	"__kernel void k(__global const float4 *in, __global float *partial,\n"
+	"                __local float *scratch, uint n4)\n"
+	"{\n"
+	"    uint lid = get_local_id(0);\n"
+	"    size_t step = get_global_size(0);\n"
+	"    float4 s = 0.0f;\n"
+	"    for (size_t i = get_global_id(0); i < n4; i += step)\n"
+	"        s += in[i];\n"
+	"    scratch[lid] = (s.x + s.y) + (s.z + s.w);\n"
+	"    barrier(CLK_LOCAL_MEM_FENCE);\n"
+	"    for (uint h = get_local_size(0) / 2; h > 0; h >>= 1) {\n"
+	"        if (lid < h)\n"
+	"            scratch[lid] += scratch[lid + h];\n"
+	"        barrier(CLK_LOCAL_MEM_FENCE);\n"
+	"    }\n"
+	"    if (lid == 0)\n"
+	"        partial[get_group_id(0)] = scratch[0];\n"
+	"}\n";
+
+#define REDUCE_WG 256
+#define REDUCE_GROUPS 64
+
+static size_t reduce_n(void)
+{
+	return quick ? (size_t)1 << 24 : (size_t)1 << 26;
+}
+
+static double bench_reduce(struct plat *p, const char *name)
+{
+	size_t n = reduce_n(), groups = REDUCE_GROUPS, wg = REDUCE_WG;
+	cl_uint n4 = (cl_uint)(n / 4);
+	double result = FAILED;
+	float *in = malloc(n * 4), *part = malloc(groups * 4);
+	cl_program prog = NULL;
+	cl_kernel k = NULL;
+	cl_mem mi = NULL, mp = NULL;
+	if (!in || !part)
+		goto out;
+	fill(in, n, 0, 1, 7);
+	k = build_kernel(p, name, reduce_src, &prog);
+	mi = make_buf(p, n * 4, in);
+	mp = make_buf(p, groups * 4, NULL);
+	if (!k || !mi || !mp)
+		goto out;
+	size_t max_wg = 0;
+	clGetKernelWorkGroupInfo(k, p->dev, CL_KERNEL_WORK_GROUP_SIZE, sizeof(max_wg), &max_wg,
+				 NULL);
+	if (max_wg < wg) {
+		fprintf(stderr, "%s: %s: kernel work-group size %zu < %zu\n", p->name, name, max_wg,
+			wg);
+		goto out;
+	}
+	clSetKernelArg(k, 0, sizeof(mi), &mi);
+	clSetKernelArg(k, 1, sizeof(mp), &mp);
+	clSetKernelArg(k, 2, wg * 4, NULL);
+	clSetKernelArg(k, 3, sizeof(n4), &n4);
+	size_t local[1] = { wg };
+	struct launch l = { k, 1, { groups * wg }, local };
+	if (warm_up(p, name, &l) || read_buf(p, name, mp, groups * 4, part))
+		goto out;
+	/* Each group's partial against the host's sum of the same elements. */
+	size_t bad = 0, items = groups * wg;
+	for (size_t gr = 0; gr < groups; gr++) {
+		double want = 0;
+		for (size_t li = 0; li < wg; li++)
+			for (size_t i = gr * wg + li; i < n / 4; i += items)
+				want += (double)in[4 * i] + in[4 * i + 1] + in[4 * i + 2] + in[4 * i + 3];
+		if (!(fabs(part[gr] - want) <= 1e-5 * want)) {
+			if (!bad)
+				fprintf(stderr, "%s: %s: WRONG RESULT: partial %zu is %.9g, want %.9g\n",
+					p->name, name, gr, part[gr], want);
+			bad++;
+		}
+	}
+	if (bad) {
+		result = WRONG;
+		goto out;
+	}
+	double t = best_time(p, name, &l);
+	if (t > 0)
+		result = (double)n * 4 / t / 1e9;
+out:
+	free(in);
+	free(part);
+	if (mi)
+		clReleaseMemObject(mi);
+	if (mp)
+		clReleaseMemObject(mp);
+	if (k)
+		clReleaseKernel(k);
+	if (prog)
+		clReleaseProgram(prog);
+	return result;
+}
+
+/* ---- latencies --------------------------------------------------------- */
+
+#define LAUNCH_REPS 1000
+#define WAKE_REPS 200
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return x < y ? -1 : x > y;
+}
+
+/* The empty kernel writes nothing: what is timed is the launch itself.
+ * The result check is that the enqueue and clFinish succeed. */
+static const char empty_src[] = "__kernel void k(void) { }\n";
+
+static double bench_launch(struct plat *p, const char *name)
+{
+	static double t[LAUNCH_REPS];
+	cl_program prog = NULL;
+	cl_kernel k = build_kernel(p, name, empty_src, &prog);
+	double result = FAILED;
+	if (!k)
+		goto out;
+	struct launch l = { k, 1, { 1 }, NULL };
+	for (int r = 0; r < 10; r++)
+		if (warm_up(p, name, &l))
+			goto out;
+	for (int r = 0; r < LAUNCH_REPS; r++) {
+		double t0 = now_s();
+		if (run_once(p, &l) != CL_SUCCESS) {
+			say(p, name, "timed enqueue failed", 0);
+			goto out;
+		}
+		t[r] = now_s() - t0;
+	}
+	qsort(t, LAUNCH_REPS, sizeof(double), cmp_double);
+	result = t[LAUNCH_REPS / 2] * 1e6;
+out:
+	if (k)
+		clReleaseKernel(k);
+	if (prog)
+		clReleaseProgram(prog);
+	return result;
+}
+
+struct releaser {
+	pthread_mutex_t mu;
+	pthread_cond_t cv;
+	int pending, quit;
+	cl_event ev;
+	double t_release;
+};
+
+/* Waits for an event to release, sleeps 1 ms so that the main thread is
+ * surely asleep in clFinish, notes the time and completes it. */
+static void *releaser_main(void *arg)
+{
+	struct releaser *r = arg;
+	pthread_mutex_lock(&r->mu);
+	for (;;) {
+		while (!r->pending && !r->quit)
+			pthread_cond_wait(&r->cv, &r->mu);
+		if (r->quit)
+			break;
+		cl_event ev = r->ev;
+		r->pending = 0;
+		pthread_mutex_unlock(&r->mu);
+		usleep(1000);
+		r->t_release = now_s();
+		clSetUserEventStatus(ev, CL_COMPLETE);
+		/* its own reference: clFinish may return (and the main thread
+		 * release the event) before clSetUserEventStatus does */
+		clReleaseEvent(ev);
+		pthread_mutex_lock(&r->mu);
+	}
+	pthread_mutex_unlock(&r->mu);
+	return NULL;
+}
+
+static double bench_wake(struct plat *p, const char *name)
+{
+	static double t[WAKE_REPS];
+	static struct releaser r;
+	cl_program prog = NULL;
+	cl_kernel k = build_kernel(p, name, empty_src, &prog);
+	double result = FAILED;
+	pthread_t th;
+	if (!k)
+		goto out;
+	pthread_mutex_init(&r.mu, NULL);
+	pthread_cond_init(&r.cv, NULL);
+	r.pending = r.quit = 0;
+	pthread_create(&th, NULL, releaser_main, &r);
+	size_t one = 1;
+	int n = 0;
+	for (int rep = 0; rep < WAKE_REPS + 5; rep++) {
+		cl_int err;
+		cl_event uev = clCreateUserEvent(p->ctx, &err);
+		if (!uev) {
+			say(p, name, "clCreateUserEvent failed", err);
+			break;
+		}
+		err = clEnqueueNDRangeKernel(p->q, k, 1, NULL, &one, NULL, 1, &uev, NULL);
+		if (err == CL_SUCCESS)
+			err = clFlush(p->q);
+		if (err != CL_SUCCESS) {
+			say(p, name, "enqueue failed", err);
+			clSetUserEventStatus(uev, -1);
+			clReleaseEvent(uev);
+			break;
+		}
+		clRetainEvent(uev);
+		pthread_mutex_lock(&r.mu);
+		r.ev = uev;
+		r.pending = 1;
+		pthread_cond_signal(&r.cv);
+		pthread_mutex_unlock(&r.mu);
+		err = clFinish(p->q);
+		double t1 = now_s();
+		clReleaseEvent(uev);
+		if (err != CL_SUCCESS) {
+			say(p, name, "clFinish failed", err);
+			break;
+		}
+		if (rep >= 5) /* the first few warm the path */
+			t[n++] = t1 - r.t_release;
+	}
+	pthread_mutex_lock(&r.mu);
+	r.quit = 1;
+	pthread_cond_signal(&r.cv);
+	pthread_mutex_unlock(&r.mu);
+	pthread_join(th, NULL);
+	if (n == WAKE_REPS) {
+		qsort(t, n, sizeof(double), cmp_double);
+		result = t[n / 2] * 1e6;
+	}
+out:
+	if (k)
+		clReleaseKernel(k);
+	if (prog)
+		clReleaseProgram(prog);
+	return result;
+}
+
+/* ---- the table ---------------------------------------------------------- */
+
+static const struct madd_type madd_types[] = {
+	{ "float", "float", K_F32, 1 },	     { "float2", "float", K_F32, 2 },
+	{ "float4", "float", K_F32, 4 },     { "float8", "float", K_F32, 8 },
+	{ "float16", "float", K_F32, 16 },   { "double", "double", K_F64, 1 },
+	{ "double2", "double", K_F64, 2 },   { "double4", "double", K_F64, 4 },
+	{ "double8", "double", K_F64, 8 },   { "double16", "double", K_F64, 16 },
+	{ "int", "int", K_I32, 1 },	     { "int2", "int", K_I32, 2 },
+	{ "int4", "int", K_I32, 4 },	     { "int8", "int", K_I32, 8 },
+	{ "int16", "int", K_I32, 16 },	     { "short", "short", K_I16, 1 },
+	{ "short4", "short", K_I16, 4 },     { "short8", "short", K_I16, 8 },
+	{ "short16", "short", K_I16, 16 },   { "char", "char", K_I8, 1 },
+	{ "char4", "char", K_I8, 4 },	     { "char8", "char", K_I8, 8 },
+	{ "char16", "char", K_I8, 16 },
+};
+#define NMADD (sizeof(madd_types) / sizeof(madd_types[0]))
+
+/* Limits, keyed by what each row measures. */
+static double lim_fp32(void) { return kiln_limit_fp32(); }
+static double lim_fp64(void) { return kiln_limit_fp64(); }
+static double lim_i32(void) { return kiln_limit_i32(); }
+static double lim_i16(void) { return kiln_limit_i16(); }
+static double lim_i8(void) { return kiln_limit_i8(); }
+static double lim_md5(void) { return kiln_limit_md5(MD5_ITERS * 16); }
+static double lim_read(void) { return kiln_limit_read(reduce_n() * 4); }
+static double lim_roundtrip(void) { return kiln_limit_wake_roundtrip_us(); }
+static double lim_chain(void) { return kiln_limit_wake_chain_us(); }
+
+struct row {
+	char name[24];
+	const char *unit;
+	double (*run)(struct plat *p, const char *name);
+	double (*limit)(void);
+	const char *limit_name;
+	int lower_better;
+	const struct madd_type *madd;
+};
+
+static struct row rows[NMADD + 5];
+static size_t nrows;
+
+static void make_rows(void)
+{
+	static double (*const lim[])(void) = { lim_fp32, lim_fp64, lim_i32, lim_i16, lim_i8 };
+	static const char *lim_names[] = { "fp32 FMA", "fp64 FMA", "int32 mul+add",
+					   "int16 mul+add", "int8 mul+add" };
+	for (size_t i = 0; i < NMADD; i++) {
+		const struct madd_type *t = &madd_types[i];
+		struct row *r = &rows[nrows++];
+		snprintf(r->name, sizeof(r->name), "madd-%s", t->cl);
+		r->unit = t->kind == K_F32 || t->kind == K_F64 ? "GFLOP/s" : "GIOP/s";
+		r->run = bench_madd;
+		r->limit = lim[t->kind];
+		r->limit_name = lim_names[t->kind];
+		r->madd = t;
+	}
+	rows[nrows++] = (struct row){ "sgemm-vec", "GFLOP/s", bench_sgemm, lim_fp32, "fp32 FMA", 0, NULL };
+	rows[nrows++] = (struct row){ "md5", "Mhash/s", bench_md5, lim_md5, "C MD5", 0, NULL };
+	rows[nrows++] = (struct row){ "reduce", "GB/s", bench_reduce, lim_read, "read bw", 0, NULL };
+	rows[nrows++] = (struct row){ "launch", "us", bench_launch, lim_roundtrip, "wake rtt", 1, NULL };
+	rows[nrows++] = (struct row){ "wake", "us", bench_wake, lim_chain, "wake 2-hop", 1, NULL };
+}
+
+/* ---- platforms --------------------------------------------------------- */
+
+static int open_platform(struct plat *p)
+{
+	cl_int err;
+	char full[256] = "";
+	clGetPlatformInfo(p->id, CL_PLATFORM_NAME, sizeof(full), full, NULL);
+	snprintf(p->name, sizeof(p->name), "%s",
+		 strcmp(full, "Portable Computing Language") == 0 ? "PoCL" : full);
+	if (clGetDeviceIDs(p->id, CL_DEVICE_TYPE_CPU, 1, &p->dev, NULL) != CL_SUCCESS) {
+		fprintf(stderr, "%s: no CPU device\n", p->name);
+		return -1;
+	}
+	char ext[8192] = "";
+	clGetDeviceInfo(p->dev, CL_DEVICE_EXTENSIONS, sizeof(ext) - 1, ext, NULL);
+	p->fp64 = strstr(ext, "cl_khr_fp64") != NULL;
+	p->ctx = clCreateContext(NULL, 1, &p->dev, NULL, NULL, &err);
+	if (!p->ctx)
+		return -1;
+	p->q = clCreateCommandQueue(p->ctx, p->dev, 0, &err);
+	return p->q ? 0 : -1;
+}
+
+static void close_platform(struct plat *p)
+{
+	if (p->q)
+		clReleaseCommandQueue(p->q);
+	if (p->ctx)
+		clReleaseContext(p->ctx);
+}
+
+static int rm_entry(const char *path, const struct stat *sb, int flag, struct FTW *ftw)
+{
+	(void)sb;
+	(void)flag;
+	(void)ftw;
+	return remove(path);
+}
+
+static void print_cell(double v)
+{
+	if (v == WRONG)
+		printf(" %9s", "WRONG");
+	else if (v < 0)
+		printf(" %9s", "FAILED");
+	else
+		printf(" %9.2f", v);
+}
+
+/* Percentage of the limit: for latencies limit / figure. */
+static double percent(const struct row *r, double v, double lim)
+{
+	if (v <= 0 || lim <= 0)
+		return -1;
+	return 100.0 * (r->lower_better ? lim / v : v / lim);
+}
+
+static double load_average(void)
+{
+	double l = -1;
+	FILE *f = fopen("/proc/loadavg", "r");
+	if (f) {
+		if (fscanf(f, "%lf", &l) != 1)
+			l = -1;
+		fclose(f);
+	}
+	return l;
+}
+
+int main(int argc, char **argv)
+{
+	const char *only = NULL;
+	make_rows();
+	for (int i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "--quick") == 0) {
+			quick = 1;
+		} else if (strcmp(argv[i], "--only") == 0 && i + 1 < argc) {
+			only = argv[++i];
+		} else {
+			fprintf(stderr, "usage: %s [--quick] [--only NAME]\n  NAME:", argv[0]);
+			for (size_t b = 0; b < nrows; b++)
+				fprintf(stderr, " %s", rows[b].name);
+			fprintf(stderr, "\n");
+			return 2;
+		}
+	}
+	if (only) {
+		size_t b = 0;
+		while (b < nrows && strcmp(only, rows[b].name))
+			b++;
+		if (b == nrows) {
+			fprintf(stderr, "unknown kernel %s\n", only);
+			return 2;
+		}
+	}
+
+	char kiln_dir[] = "/tmp/kiln-bench-cache-XXXXXX";
+	char pocl_dir[] = "/tmp/kiln-bench-pocl-XXXXXX";
+	if (!mkdtemp(kiln_dir) || !mkdtemp(pocl_dir)) {
+		perror("mkdtemp");
+		return 1;
+	}
+	setenv("KILN_CACHE_DIR", kiln_dir, 1);
+	setenv("POCL_CACHE_DIR", pocl_dir, 1);
+
+	cl_platform_id ids[MAX_PLATFORMS];
+	cl_uint n = 0;
+	int status = 0;
+	double load0 = load_average();
+	if (clGetPlatformIDs(MAX_PLATFORMS, ids, &n) != CL_SUCCESS || n == 0) {
+		fprintf(stderr, "no OpenCL platform found\n");
+		status = 1;
+		goto out_rm;
+	}
+	if (n > MAX_PLATFORMS)
+		n = MAX_PLATFORMS;
+	struct plat plats[MAX_PLATFORMS];
+	int m = 0;
+	for (int pass = 0; pass < 2; pass++)
+		for (cl_uint i = 0; i < n; i++) {
+			char name[64] = "";
+			clGetPlatformInfo(ids[i], CL_PLATFORM_NAME, sizeof(name), name, NULL);
+			if ((strcmp(name, "Kiln") == 0) != (pass == 0))
+				continue;
+			memset(&plats[m], 0, sizeof(plats[m]));
+			plats[m].id = ids[i];
+			m++;
+		}
+	int ok[MAX_PLATFORMS];
+	for (int j = 0; j < m; j++) {
+		ok[j] = open_platform(&plats[j]) == 0;
+		if (!ok[j]) {
+			fprintf(stderr, "%s: cannot open the platform\n", plats[j].name);
+			status = 1;
+		}
+	}
+
+	static double val[NMADD + 5][MAX_PLATFORMS], lim[NMADD + 5];
+	for (size_t b = 0; b < nrows; b++) {
+		if (only && strcmp(only, rows[b].name))
+			continue;
+		madd_current = rows[b].madd;
+		for (int j = 0; j < m; j++) {
+			val[b][j] = ok[j] ? rows[b].run(&plats[j], rows[b].name) : FAILED;
+			if (val[b][j] < 0)
+				status = 1;
+		}
+		lim[b] = rows[b].limit();
+		fprintf(stderr, "%s done\n", rows[b].name);
+	}
+	for (int j = 0; j < m; j++)
+		close_platform(&plats[j]);
+
+	printf("%s sizes; best of %d (up to %d within 1 s) runs after one warm-up; limits: "
+	       "native C, %d threads, %s; load average %.2f at the start, %.2f at the end\n",
+	       quick ? "quick" : "full", REPEATS, MAX_REPEATS, kiln_limits_threads(),
+	       kiln_limits_isa(), load0, load_average());
+	printf("%-15s %-8s", "kernel", "unit");
+	for (int j = 0; j < m; j++)
+		printf(" %9s", plats[j].name);
+	printf(" %9s %-13s", "limit", "(of)");
+	for (int j = 0; j < m; j++)
+		printf(" %6.6s%%", plats[j].name);
+	for (int j = 1; j < m; j++)
+		printf("  %s/%s", plats[0].name, plats[j].name);
+	printf("\n");
+	double log_sum[MAX_PLATFORMS] = { 0 }, pct_log[MAX_PLATFORMS] = { 0 };
+	int log_n[MAX_PLATFORMS] = { 0 }, pct_n[MAX_PLATFORMS] = { 0 };
+	for (size_t b = 0; b < nrows; b++) {
+		const struct row *r = &rows[b];
+		if (only && strcmp(only, r->name))
+			continue;
+		printf("%-15s %-8s", r->name, r->unit);
+		for (int j = 0; j < m; j++)
+			print_cell(val[b][j]);
+		printf(" %9.2f %-13s", lim[b], r->limit_name);
+		for (int j = 0; j < m; j++) {
+			double pc = percent(r, val[b][j], lim[b]);
+			if (pc < 0) {
+				printf(" %7s", "-");
+			} else {
+				printf(" %6.1f%%", pc);
+				pct_log[j] += log(pc);
+				pct_n[j]++;
+			}
+		}
+		for (int j = 1; j < m; j++) {
+			int wdt = (int)(strlen(plats[0].name) + strlen(plats[j].name) + 1);
+			if (val[b][0] > 0 && val[b][j] > 0) {
+				/* speed ratio: for latencies other / Kiln */
+				double q = r->lower_better ? val[b][j] / val[b][0] : val[b][0] / val[b][j];
+				printf("  %*.2f", wdt, q);
+				log_sum[j] += log(q);
+				log_n[j]++;
+			} else {
+				printf("  %*s", wdt, "-");
+			}
+		}
+		printf("\n");
+	}
+	for (int j = 1; j < m; j++)
+		if (log_n[j])
+			printf("geometric mean of %s/%s (speed) over %d rows: %.2f\n", plats[0].name,
+			       plats[j].name, log_n[j], exp(log_sum[j] / log_n[j]));
+	for (int j = 0; j < m; j++)
+		if (pct_n[j])
+			printf("geometric mean of %s's percentage of the limit over %d rows: %.1f%%\n",
+			       plats[j].name, pct_n[j], exp(pct_log[j] / pct_n[j]));
+out_rm:
+	nftw(kiln_dir, rm_entry, 8, FTW_DEPTH | FTW_PHYS);
+	nftw(pocl_dir, rm_entry, 8, FTW_DEPTH | FTW_PHYS);
+	return status;
+}
