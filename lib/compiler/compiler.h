@@ -59,6 +59,7 @@ struct kiln_header {
  * 3.0 §5.8.7); *log (may be NULL) as for the other calls. */
 #define KILN_LOG_BAD_OPTION "error: invalid build option"
 bool kiln_options_valid(const char *options, bool for_link, char **log);
+
 /* What the runtime needs to know of valid options, from the same table
  * (so that no other file parses build options): */
 struct kiln_option_facts {
@@ -175,6 +176,15 @@ struct kiln_wg_state {
 				 context_size bytes per work-item */
 	void *printf_buffer;  /* struct kiln_printf_buffer, or NULL */
 	void *reserved[4];
+	/* Where the group's memory is, for the generic address space casts
+	 * (to_local, to_private, to_global, get_fence; read by
+	 * kernel-lib/generic_as.cl at these offsets): local memory is
+	 * [local_mem, local_end), private memory [context, context_end) and
+	 * the worker's stack below the caller's frame [stack_lo, stack_hi). */
+	char *local_end;
+	char *context_end;
+	char *stack_lo;
+	char *stack_hi;
 };
 
 typedef void (*kiln_wg_fn)(const struct kiln_wg_launch *launch,

@@ -69,7 +69,7 @@ static bool suitable(const llvm::Loop *l, const divergence &div)
 	/* The preheader, not the header: a loop's own divergent exits make
 	 * its header "reached by some" (some work-items go round again). */
 	return div.reached_by_all(l->getLoopPreheader()) && exits_divergent(l, div) &&
-	       calls_only_intrinsics(l);
+	       calls_only_intrinsics(l) && !synchronises_through_memory(l);
 }
 
 static void converge(llvm::Loop *l, llvm::BasicBlock *entry)

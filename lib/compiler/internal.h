@@ -168,6 +168,9 @@ private:
 bool is_barrier(const llvm::Function *callee);
 void insert_implicit_barrier(llvm::Instruction *before);
 bool calls_only_intrinsics(const llvm::Loop *l);
+/* atomic_loops.cpp: whether loop l holds an atomic operation or a fence;
+ * such loops keep running one work-item at a time (no implicit barriers). */
+bool synchronises_through_memory(const llvm::Loop *l);
 
 /* A value kept in the context across barriers (context.cpp lays them out;
  * the work-group function publishes the group-wide ones). */
@@ -231,6 +234,11 @@ bool hide_printf(llvm::Module &m);
 /* Whether hide_printf renamed printf in m. */
 bool printf_hidden(const llvm::Module &m);
 inline constexpr const char *printf_marker_prefix = "__kiln_printf_";
+
+/* wg_state.cpp: replaces kernel-lib's __kiln_wg_state() calls reached
+ * from kernel's work-group function by its state argument (after
+ * kiln-workgroup).  False (with a log line) when a call cannot be inlined. */
+bool lower_wg_state_calls(llvm::Function &kernel, std::string &log);
 
 /* True for an OpenCL kernel (spir_kernel or !kernel_arg_* metadata). */
 bool is_kernel(const llvm::Function &f);

@@ -84,7 +84,8 @@ llvm::PreservedAnalyses loop_barriers_pass::run(llvm::Function &f,
 		/* A barrier is a call too: loops that hold one are already
 		 * cut into regions. */
 		if (!div.reached_by_all(h) || !exits_uniform(l, div) ||
-		    !calls_only_intrinsics(l) || !has_divergent_work(l, div))
+		    !calls_only_intrinsics(l) || synchronises_through_memory(l) ||
+		    !has_divergent_work(l, div))
 			continue;
 		heads.push_back(h);
 	}

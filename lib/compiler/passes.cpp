@@ -53,6 +53,7 @@ llvm::ModulePassManager workgroup_pipeline(pass_errors *errors)
 	mpm.addPass(llvm::createModuleToFunctionPassAdaptor(std::move(fpm)));
 	mpm.addPass(workgroup_pass(errors));
 	mpm.addPass(printf_pass(errors));
+	mpm.addPass(wg_state_pass(errors));
 	return mpm;
 }
 
@@ -110,6 +111,8 @@ static const module_entry module_passes[] = {
 	 [](llvm::ModulePassManager &m, pass_errors *e) { m.addPass(workgroup_pass(e)); }},
 	{"kiln-printf", printf_pass::name(),
 	 [](llvm::ModulePassManager &m, pass_errors *e) { m.addPass(printf_pass(e)); }},
+	{"kiln-wg-state", wg_state_pass::name(),
+	 [](llvm::ModulePassManager &m, pass_errors *e) { m.addPass(wg_state_pass(e)); }},
 };
 
 static const function_entry function_passes[] = {
@@ -181,6 +184,28 @@ void print_pipeline(llvm::raw_ostream &os, llvm::PassBuilder &opt_pb,
 	   << " for the target, kiln-guard-split before the vectorizer)\n";
 	optimisation_pipeline(opt_pb, opt_disable).printPipeline(os, names);
 	os << "\n";
+}
+
+/* wg_state.cpp's lowering, for each work-group function. */
+llvm::PreservedAnalyses wg_state_pass::run(llvm::Module &m, llvm::ModuleAnalysisManager &)
+{
+	std::vector<llvm::Function *> kernels;
+	for (llvm::Function &f : m)
+		if (f.getName().startswith("__kiln_wg_") && !f.isDeclaration())
+			if (llvm::Function *k = m.getFunction(f.getName().drop_front(10)))
+				kernels.push_back(k);
+	for (llvm::Function *k : kernels) {
+		std::string log;
+		if (!lower_wg_state_calls(*k, log)) {
+			if (errors) {
+				llvm::StringRef l(log);
+				l.consume_front("error: ");
+				errors->error(l.rtrim("\n").str());
+			}
+			break;
+		}
+	}
+	return kernels.empty() ? llvm::PreservedAnalyses::all() : llvm::PreservedAnalyses::none();
 }
 
 } // namespace kiln

@@ -113,6 +113,14 @@ struct printf_pass : llvm::PassInfoMixin<printf_pass> {
 	llvm::PreservedAnalyses run(llvm::Module &m, llvm::ModuleAnalysisManager &mam);
 };
 
+/* kiln-wg-state: kernel-lib's __kiln_wg_state() calls become the
+ * work-group function's state argument (wg_state.cpp), after kiln-printf. */
+struct wg_state_pass : llvm::PassInfoMixin<wg_state_pass> {
+	pass_errors *errors;
+	explicit wg_state_pass(pass_errors *e) : errors(e) {}
+	llvm::PreservedAnalyses run(llvm::Module &m, llvm::ModuleAnalysisManager &mam);
+};
+
 /* --- inside the -O3 pipeline -------------------------------------------- */
 
 

@@ -125,6 +125,13 @@ static const struct kiln_info_field device_info[] = {
 		props.num_built_in_kernels_with_version),
 	DEV_FIELD(CL_DEVICE_ATOMIC_MEMORY_CAPABILITIES, props.atomic_memory_capabilities),
 	DEV_FIELD(CL_DEVICE_ATOMIC_FENCE_CAPABILITIES, props.atomic_fence_capabilities),
+	/* cl_ext_float_atomics */
+	DEV_FIELD(CL_DEVICE_SINGLE_FP_ATOMIC_CAPABILITIES_EXT,
+		  props.single_fp_atomic_capabilities),
+	DEV_FIELD(CL_DEVICE_DOUBLE_FP_ATOMIC_CAPABILITIES_EXT,
+		  props.double_fp_atomic_capabilities),
+	DEV_FIELD(CL_DEVICE_HALF_FP_ATOMIC_CAPABILITIES_EXT,
+		  props.half_fp_atomic_capabilities),
 	DEV_FIELD(CL_DEVICE_NON_UNIFORM_WORK_GROUP_SUPPORT,
 		  props.non_uniform_work_group_support),
 	DEV_ARR(CL_DEVICE_OPENCL_C_ALL_VERSIONS, props.opencl_c_all_versions,

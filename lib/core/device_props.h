@@ -11,6 +11,20 @@
 #include "cl_target.h"
 #include <stddef.h>
 
+/* cl_ext_float_atomics (extension version 1.0), which Debian's OpenCL
+ * headers predate. */
+#ifndef CL_DEVICE_SINGLE_FP_ATOMIC_CAPABILITIES_EXT
+#define CL_DEVICE_SINGLE_FP_ATOMIC_CAPABILITIES_EXT 0x4231
+#define CL_DEVICE_DOUBLE_FP_ATOMIC_CAPABILITIES_EXT 0x4232
+#define CL_DEVICE_HALF_FP_ATOMIC_CAPABILITIES_EXT 0x4233
+#define CL_DEVICE_GLOBAL_FP_ATOMIC_LOAD_STORE_EXT (1 << 0)
+#define CL_DEVICE_GLOBAL_FP_ATOMIC_ADD_EXT (1 << 1)
+#define CL_DEVICE_GLOBAL_FP_ATOMIC_MIN_MAX_EXT (1 << 2)
+#define CL_DEVICE_LOCAL_FP_ATOMIC_LOAD_STORE_EXT (1 << 16)
+#define CL_DEVICE_LOCAL_FP_ATOMIC_ADD_EXT (1 << 17)
+#define CL_DEVICE_LOCAL_FP_ATOMIC_MIN_MAX_EXT (1 << 18)
+#endif
+
 #define KILN_MAX_EXTENSIONS 48
 #define KILN_MAX_C_FEATURES 32
 #define KILN_MAX_C_VERSIONS 8
@@ -115,6 +129,11 @@ struct kiln_device_props {
 		preferred_local_atomic_alignment;
 	cl_device_atomic_capabilities atomic_memory_capabilities;
 	cl_device_atomic_capabilities atomic_fence_capabilities;
+	/* cl_ext_float_atomics: CL_DEVICE_{SINGLE,DOUBLE,HALF}_FP_ATOMIC_
+	 * CAPABILITIES_EXT, bits CL_DEVICE_{GLOBAL,LOCAL}_FP_ATOMIC_* */
+	cl_bitfield single_fp_atomic_capabilities;
+	cl_bitfield double_fp_atomic_capabilities;
+	cl_bitfield half_fp_atomic_capabilities;
 	cl_uint max_num_sub_groups;
 	size_t preferred_work_group_size_multiple;
 

@@ -17,8 +17,10 @@
 #include "sampler.h"
 #include "queue.h"
 #include "printf_buffer.h"
+#include "thread_stack.h"
 #include "debug.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -127,6 +129,13 @@ static void fail(struct ndrange_cmd *c, cl_int err, const char *why)
 		c->cmd.error_reason = why;
 }
 
+/* kernel-lib/generic_as.cl reads these fields at fixed offsets. */
+_Static_assert(offsetof(struct kiln_wg_state, local_end) == 104 &&
+		       offsetof(struct kiln_wg_state, context_end) == 112 &&
+		       offsetof(struct kiln_wg_state, stack_lo) == 120 &&
+		       offsetof(struct kiln_wg_state, stack_hi) == 128,
+	       "struct kiln_wg_state no longer matches kernel-lib/generic_as.cl");
+
 static void run_chunk(void *arg, size_t index, unsigned worker)
 {
 	struct ndrange_cmd *c = arg;
@@ -155,6 +164,13 @@ static void run_chunk(void *arg, size_t index, unsigned worker)
 	st.local_mem = s->local;
 	st.context = s->context;
 	st.printf_buffer = c->printf_buf;
+	/* The generic address space (kernel-lib/generic_as.cl): the group's
+	 * local memory, its work-items' barrier context, and the stack the
+	 * work-group function's frames take, all below this frame. */
+	st.local_end = s->local + c->local_bytes;
+	st.context_end = s->context + c->context_bytes;
+	st.stack_lo = kiln_thread_stack_low();
+	st.stack_hi = st.stack_lo ? __builtin_frame_address(0) : NULL;
 	size_t first = index * c->chunk;
 	size_t last = first + c->chunk < c->num_groups ? first + c->chunk
 						       : c->num_groups;

@@ -44,11 +44,15 @@ enum feature {
  * tests/api: the compiler and linker by test_program_*, SPIR-V by
  * test_program_il, non-uniform work-groups by test_ndrange, 64-bit atomics by
  * test_builtins_atomics, doubles by every test_builtins_* and
- * test_math_accuracy, program-scope variables by test_program_globals).
- * OpenCL C 2.0 waits for generic pointers, pipes and device-side enqueue. */
+ * test_math_accuracy, C11 atomics with every order and scope and
+ * cl_ext_float_atomics by test_atomics_c11*, the generic address space by
+ * test_generic_as and test_atomics_c11_spirv, program-scope variables by
+ * test_program_globals).  OpenCL C 2.0 waits for pipes and device-side
+ * enqueue. */
 static const unsigned features = F_COMPILER | F_LINKER | F_IL | F_FP64 |
 	F_NON_UNIFORM_WG | F_INT64_ATOMICS | F_OPENCL_C_3_0 | F_IMAGES |
-	F_IMAGE_WRITES_3D | F_READ_WRITE_IMAGES | F_PROGRAM_GLOBALS;
+	F_IMAGE_WRITES_3D | F_READ_WRITE_IMAGES | F_ATOMICS_ALL | F_GENERIC_AS |
+	F_PROGRAM_GLOBALS;
 
 static bool has(unsigned f)
 {
@@ -79,6 +83,7 @@ static const struct {
 	{ "cl_khr_srgb_image_writes", CL_MAKE_VERSION(1, 0, 0), F_IMAGES },
 	{ "cl_khr_il_program", CL_MAKE_VERSION(1, 0, 0), F_IL },
 	{ "cl_khr_subgroups", CL_MAKE_VERSION(1, 0, 0), F_COMPILER | F_SUBGROUPS },
+	{ "cl_ext_float_atomics", CL_MAKE_VERSION(1, 0, 0), F_COMPILER | F_ATOMICS_ALL },
 };
 
 /* OpenCL C 3.0 feature macros (OpenCL C spec §6.2.1) and what each needs.
@@ -103,6 +108,15 @@ static const struct {
 	{ "__opencl_c_atomic_order_seq_cst", F_ALWAYS, CL_DEVICE_ATOMIC_ORDER_SEQ_CST },
 	{ "__opencl_c_atomic_scope_device", F_ALWAYS, CL_DEVICE_ATOMIC_SCOPE_DEVICE },
 	{ "__opencl_c_atomic_scope_all_devices", F_ALWAYS, CL_DEVICE_ATOMIC_SCOPE_ALL_DEVICES },
+	/* cl_ext_float_atomics (kernel-lib/atomics_c11.cl) */
+	{ "__opencl_c_ext_fp32_global_atomic_add", F_ATOMICS_ALL, 0 },
+	{ "__opencl_c_ext_fp32_local_atomic_add", F_ATOMICS_ALL, 0 },
+	{ "__opencl_c_ext_fp32_global_atomic_min_max", F_ATOMICS_ALL, 0 },
+	{ "__opencl_c_ext_fp32_local_atomic_min_max", F_ATOMICS_ALL, 0 },
+	{ "__opencl_c_ext_fp64_global_atomic_add", F_ATOMICS_ALL | F_FP64, 0 },
+	{ "__opencl_c_ext_fp64_local_atomic_add", F_ATOMICS_ALL | F_FP64, 0 },
+	{ "__opencl_c_ext_fp64_global_atomic_min_max", F_ATOMICS_ALL | F_FP64, 0 },
+	{ "__opencl_c_ext_fp64_local_atomic_min_max", F_ATOMICS_ALL | F_FP64, 0 },
 };
 
 /* OpenCL C versions the compiler accepts (-cl-std=). */
@@ -339,6 +353,17 @@ static void describe_optional(struct kiln_device_props *p)
 		p->atomic_memory_capabilities = all & ~(cl_device_atomic_capabilities)
 					       CL_DEVICE_ATOMIC_SCOPE_WORK_ITEM;
 		p->atomic_fence_capabilities = all;
+		/* cl_ext_float_atomics: load/store/exchange, add/sub and
+		 * min/max of float and double in global and local memory
+		 * (half has no atomic type in Clang 15). */
+		cl_bitfield fp = CL_DEVICE_GLOBAL_FP_ATOMIC_LOAD_STORE_EXT |
+				 CL_DEVICE_GLOBAL_FP_ATOMIC_ADD_EXT |
+				 CL_DEVICE_GLOBAL_FP_ATOMIC_MIN_MAX_EXT |
+				 CL_DEVICE_LOCAL_FP_ATOMIC_LOAD_STORE_EXT |
+				 CL_DEVICE_LOCAL_FP_ATOMIC_ADD_EXT |
+				 CL_DEVICE_LOCAL_FP_ATOMIC_MIN_MAX_EXT;
+		p->single_fp_atomic_capabilities = fp;
+		p->double_fp_atomic_capabilities = has(F_FP64) ? fp : 0;
 	}
 	p->il_version = has(F_IL) ? "SPIR-V_1.0 SPIR-V_1.1 SPIR-V_1.2 SPIR-V_1.3 SPIR-V_1.4"
 				  : "";

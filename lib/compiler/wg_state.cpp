@@ -1,0 +1,92 @@
+/* kernel-lib's window on the work-group state: __kiln_wg_state(), which
+ * kernel-lib declares and never defines (kernel-lib/generic_as.cl reads the
+ * group's local and private memory ranges from it), becomes the
+ * work-group function's `state` argument (struct kiln_wg_state,
+ * compiler.h).  The work-item function has no such argument, so the
+ * work-item calls that reach __kiln_wg_state are inlined into the
+ * work-group function first, as the -O3 pipeline would do anyway. */
+#include "compiler/internal.h"
+
+#include <llvm/IR/Instructions.h>
+#include <llvm/Transforms/Utils/Cloning.h>
+
+namespace kiln {
+
+static const char wg_state_fn[] = "__kiln_wg_state";
+
+static llvm::Function *called(llvm::Instruction &i)
+{
+	auto *c = llvm::dyn_cast<llvm::CallBase>(&i);
+	return c ? llvm::dyn_cast<llvm::Function>(c->getCalledOperand()->stripPointerCasts())
+		 : nullptr;
+}
+
+/* Whether f, or a function it calls, calls __kiln_wg_state. */
+static bool reaches_state(const llvm::Function &f, std::set<const llvm::Function *> &seen)
+{
+	if (!seen.insert(&f).second)
+		return false;
+	for (const llvm::BasicBlock &bb : f)
+		for (const llvm::Instruction &i : bb) {
+			llvm::Function *g = called(const_cast<llvm::Instruction &>(i));
+			if (!g)
+				continue;
+			if (g->getName() == wg_state_fn)
+				return true;
+			if (!g->isDeclaration() && reaches_state(*g, seen))
+				return true;
+		}
+	return false;
+}
+
+bool lower_wg_state_calls(llvm::Function &k, std::string &log)
+{
+	llvm::Module &m = *k.getParent();
+	llvm::Function *decl = m.getFunction(wg_state_fn);
+	if (!decl || decl->use_empty())
+		return true;
+	llvm::Function *wg = m.getFunction(wg_name(k.getName()));
+	if (!wg || wg->isDeclaration())
+		return true;
+	/* Inline, one call at a time, every call that leads to the state. */
+	for (;;) {
+		llvm::CallBase *next = nullptr;
+		for (llvm::BasicBlock &bb : *wg) {
+			for (llvm::Instruction &i : bb) {
+				llvm::Function *g = called(i);
+				std::set<const llvm::Function *> seen{wg};
+				if (g && !g->isDeclaration() && reaches_state(*g, seen)) {
+					next = llvm::cast<llvm::CallBase>(&i);
+					break;
+				}
+			}
+			if (next)
+				break;
+		}
+		if (!next)
+			break;
+		llvm::InlineFunctionInfo ifi;
+		llvm::InlineResult r = llvm::InlineFunction(*next, ifi);
+		if (!r.isSuccess()) {
+			log += "error: internal compiler error: cannot inline a function "
+			       "that reads the work-group state: " +
+			       std::string(r.getFailureReason()) + "\n";
+			return false;
+		}
+	}
+	std::vector<llvm::CallBase *> calls;
+	for (llvm::BasicBlock &bb : *wg)
+		for (llvm::Instruction &i : bb)
+			if (llvm::Function *g = called(i))
+				if (g == decl)
+					calls.push_back(llvm::cast<llvm::CallBase>(&i));
+	llvm::Value *state = wg->getArg(1);
+	for (llvm::CallBase *c : calls) {
+		llvm::IRBuilder<> b(c);
+		c->replaceAllUsesWith(b.CreatePointerBitCastOrAddrSpaceCast(state, c->getType()));
+		c->eraseFromParent();
+	}
+	return true;
+}
+
+} // namespace kiln
