@@ -42,6 +42,9 @@ static cl::opt<std::string> cpu("kiln-target-cpu", cl::desc("LLVM CPU name"),
 				cl::init("x86-64"));
 static cl::opt<std::string> features("kiln-target-features",
 				     cl::desc("LLVM feature string, e.g. +avx512f,+avx2"));
+static cl::opt<unsigned> vector_bytes("kiln-vector-bytes",
+				      cl::desc("widest native vector in bytes (0: from the features)"),
+				      cl::init(0));
 static cl::opt<std::string> options("kiln-options",
 				    cl::desc("OpenCL build options for -kiln-finalize"));
 static cl::list<std::string> skip("kiln-skip", cl::desc("leave out this Kiln pass"),
@@ -62,6 +65,10 @@ int main(int argc, char **argv)
 	struct kiln_target t = {};
 	t.cpu = cpu.c_str();
 	t.features = feats.c_str();
+	t.vector_bytes = vector_bytes ? (unsigned)vector_bytes
+			 : feats.find("+avx512f") != std::string::npos ? 64
+			 : feats.find("+avx") != std::string::npos    ? 32
+								       : 16;
 	std::string log;
 	std::unique_ptr<llvm::TargetMachine> tm = kiln::target_machine(&t, log);
 	if (!tm) {

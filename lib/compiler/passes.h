@@ -123,6 +123,8 @@ struct wg_state_pass : llvm::PassInfoMixin<wg_state_pass> {
 
 /* --- inside the -O3 pipeline -------------------------------------------- */
 
+/* kiln-safe-divide (safe_divide.h, safe_divide.cpp): at the start of the
+ * -O3 pipeline. */
 
 /* kiln-guard-split (guard_split.cpp), at the start of the vectorizer
  * passes. */

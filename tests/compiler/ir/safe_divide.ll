@@ -1,0 +1,75 @@
+; kiln-safe-divide: a signed division by a value that may be 0 or -1
+; divides by 1 instead in those cases (OpenCL C 3.0 §6.5.1: no trap).
+; RUN: %kiln-opt -passes="function(kiln-safe-divide)" %s -S | %FileCheck %s
+; SKIP-FAILS: kiln-safe-divide
+; CHECK: icmp eq i32 %{{.*}}, 0
+; CHECK: icmp eq i32 %{{.*}}, -1
+; CHECK: icmp eq i32 %{{.*}}, -2147483648
+; CHECK: %safe.divisor = select i1 %{{[0-9]+}}, i32 1, i32 %{{.*}}
+; CHECK: sdiv i32 %{{[0-9]+}}, %safe.divisor
+; Made with clang-15 -cc1 (the front end's options, docs/compiler.md) from:
+;   __kernel void k(__global int *a, __global const int *b) { size_t i = get_global_id(0); a[i] = a[i] / b[i]; }
+
+target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-f80:128-n8:16:32:64-S128"
+target triple = "x86_64-unknown-linux-gnu"
+
+; Function Attrs: convergent norecurse nounwind
+define dso_local spir_kernel void @k(ptr addrspace(1) noundef align 4 %a, ptr addrspace(1) noundef align 4 %b) #0 !kernel_arg_addr_space !3 !kernel_arg_access_qual !4 !kernel_arg_type !5 !kernel_arg_base_type !5 !kernel_arg_type_qual !6 {
+entry:
+  %a.addr = alloca ptr addrspace(1), align 8
+  %b.addr = alloca ptr addrspace(1), align 8
+  %i = alloca i64, align 8
+  store ptr addrspace(1) %a, ptr %a.addr, align 8, !tbaa !7
+  store ptr addrspace(1) %b, ptr %b.addr, align 8, !tbaa !7
+  call void @llvm.lifetime.start.p0(i64 8, ptr %i) #3
+  %call = call i64 @_Z13get_global_idj(i32 noundef 0) #4
+  store i64 %call, ptr %i, align 8, !tbaa !11
+  %0 = load ptr addrspace(1), ptr %a.addr, align 8, !tbaa !7
+  %1 = load i64, ptr %i, align 8, !tbaa !11
+  %arrayidx = getelementptr inbounds i32, ptr addrspace(1) %0, i64 %1
+  %2 = load i32, ptr addrspace(1) %arrayidx, align 4, !tbaa !13
+  %3 = load ptr addrspace(1), ptr %b.addr, align 8, !tbaa !7
+  %4 = load i64, ptr %i, align 8, !tbaa !11
+  %arrayidx1 = getelementptr inbounds i32, ptr addrspace(1) %3, i64 %4
+  %5 = load i32, ptr addrspace(1) %arrayidx1, align 4, !tbaa !13
+  %div = sdiv i32 %2, %5
+  %6 = load ptr addrspace(1), ptr %a.addr, align 8, !tbaa !7
+  %7 = load i64, ptr %i, align 8, !tbaa !11
+  %arrayidx2 = getelementptr inbounds i32, ptr addrspace(1) %6, i64 %7
+  store i32 %div, ptr addrspace(1) %arrayidx2, align 4, !tbaa !13
+  call void @llvm.lifetime.end.p0(i64 8, ptr %i) #3
+  ret void
+}
+
+; Function Attrs: argmemonly nocallback nofree nosync nounwind willreturn
+declare void @llvm.lifetime.start.p0(i64 immarg, ptr nocapture) #1
+
+; Function Attrs: convergent nounwind readnone willreturn
+declare i64 @_Z13get_global_idj(i32 noundef) #2
+
+; Function Attrs: argmemonly nocallback nofree nosync nounwind willreturn
+declare void @llvm.lifetime.end.p0(i64 immarg, ptr nocapture) #1
+
+attributes #0 = { convergent norecurse nounwind "frame-pointer"="none" "min-legal-vector-width"="0" "no-trapping-math"="true" "stack-protector-buffer-size"="8" "target-features"="+cx8,+mmx,+sse,+sse2,+x87" "uniform-work-group-size"="true" }
+attributes #1 = { argmemonly nocallback nofree nosync nounwind willreturn }
+attributes #2 = { convergent nounwind readnone willreturn "frame-pointer"="none" "no-trapping-math"="true" "stack-protector-buffer-size"="8" "target-features"="+cx8,+mmx,+sse,+sse2,+x87" }
+attributes #3 = { nounwind }
+attributes #4 = { convergent nounwind readnone willreturn }
+
+!llvm.module.flags = !{!0}
+!opencl.ocl.version = !{!1}
+
+!0 = !{i32 1, !"wchar_size", i32 4}
+!1 = !{i32 1, i32 2}
+!3 = !{i32 1, i32 1}
+!4 = !{!"none", !"none"}
+!5 = !{!"int*", !"int*"}
+!6 = !{!"", !"const"}
+!7 = !{!8, !8, i64 0}
+!8 = !{!"any pointer", !9, i64 0}
+!9 = !{!"omnipotent char", !10, i64 0}
+!10 = !{!"Simple C/C++ TBAA"}
+!11 = !{!12, !12, i64 0}
+!12 = !{!"long", !9, i64 0}
+!13 = !{!14, !14, i64 0}
+!14 = !{!"int", !9, i64 0}
