@@ -103,6 +103,7 @@ void llvm_init()
 		llvm::InitializeNativeTargetAsmParser();
 		llvm::install_fatal_error_handler(fatal_error_handler, nullptr);
 		llvm::CrashRecoveryContext::Enable();
+		tune_llvm_options();
 	});
 }
 

@@ -29,6 +29,9 @@ namespace kiln {
 
 /* Initialises LLVM's native target once per process (thread-safe). */
 void llvm_init();
+/* llvm_options.cpp: sets LLVM's process-wide tuning options Kiln wants
+ * (those not given on a command line already); called by llvm_init. */
+void tune_llvm_options();
 /* Runs fn so that an LLVM crash or fatal error becomes a false return with
  * a line in log instead of the end of the process. */
 bool run_safely(std::string &log, const std::function<bool()> &fn);
