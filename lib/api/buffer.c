@@ -7,6 +7,7 @@
 #include "../core/device.h"
 #include "../core/info.h"
 #include "../core/queue.h"
+#include "../core/svm.h"
 #include "errcode.h"
 
 #define ACCESS_FLAGS (CL_MEM_READ_WRITE | CL_MEM_WRITE_ONLY | CL_MEM_READ_ONLY)
@@ -326,6 +327,17 @@ static const struct kiln_info_field mem_info[] = {
 		      num_properties),
 };
 
+/* §5.5.5 CL_MEM_USES_SVM_POINTER: a buffer (or a sub-buffer of one) made
+ * with CL_MEM_USE_HOST_PTR whose host_ptr lies in a clSVMAlloc
+ * allocation of its context; such a buffer's storage is that SVM memory. */
+static cl_bool uses_svm_pointer(cl_mem m)
+{
+	struct kiln_svm_alloc a;
+	return m->type == CL_MEM_OBJECT_BUFFER &&
+	       (m->flags & CL_MEM_USE_HOST_PTR) && m->host_ptr &&
+	       kiln_svm_lookup(m->context, m->host_ptr, &a);
+}
+
 CL_API_ENTRY cl_int CL_API_CALL clGetMemObjectInfo(cl_mem memobj,
 						   cl_mem_info param_name,
 						   size_t param_value_size,
@@ -353,7 +365,7 @@ CL_API_ENTRY cl_int CL_API_CALL clGetMemObjectInfo(cl_mem memobj,
 		/* CL_MEM_OFFSET is a sub-buffer's alone (an image made from
 		 * a buffer has a parent too, at offset 0). */
 		.offset = memobj->parent ? memobj->origin : 0,
-		.uses_svm_pointer = CL_FALSE,
+		.uses_svm_pointer = uses_svm_pointer(memobj),
 		.properties = memobj->properties,
 		.num_properties = memobj->num_properties,
 	};

@@ -3,6 +3,7 @@
 #include "core/device.h"
 #include "core/info.h"
 #include "core/platform.h"
+#include "core/svm.h"
 #include "errcode.h"
 
 #include <stdlib.h>
@@ -23,6 +24,8 @@ static void context_free(struct kiln_object *obj)
 	for (cl_uint i = 0; i < ctx->num_devices; i++)
 		if (!kiln_device_is_root(ctx->devices[i]))
 			kiln_object_unhold(KILN_OBJ(ctx->devices[i]));
+	/* After the destructor callbacks, which may still use SVM memory. */
+	kiln_svm_destroy(ctx);
 	pthread_mutex_destroy(&ctx->lock);
 	free(ctx->devices);
 	free(ctx->properties);

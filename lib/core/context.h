@@ -24,6 +24,9 @@ struct _cl_context {
 	void *notify_data;
 	pthread_mutex_t lock;
 	struct kiln_context_destructor *destructors; /* newest first */
+	/* SVM allocations (lib/core/svm.c), sorted by base; guarded by lock. */
+	struct kiln_svm_alloc *svm_allocs;
+	size_t num_svm_allocs, svm_alloc_cap;
 };
 
 bool kiln_context_has_device(cl_context ctx, cl_device_id dev);
