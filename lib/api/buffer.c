@@ -149,6 +149,18 @@ CL_API_ENTRY cl_mem CL_API_CALL clCreateBufferWithProperties(
 					    "is given (§5.2.1)");
 		goto out_err;
 	}
+	/* §5.2.1: a CL_MEM_USE_HOST_PTR buffer on SVM memory may not reach
+	 * past the end of its clSVMAlloc allocation. */
+	struct kiln_svm_alloc svm;
+	if ((flags & CL_MEM_USE_HOST_PTR) &&
+	    kiln_svm_lookup(context, host_ptr, &svm) &&
+	    size > svm.size - (size_t)((char *)host_ptr - svm.base)) {
+		err = KILN_FAIL(CL_INVALID_BUFFER_SIZE,
+				"size %zu reaches past the end of the SVM allocation "
+				"host_ptr points into (%zu bytes at %p) (§5.2.1)",
+				size, svm.size, (void *)svm.base);
+		goto out_err;
+	}
 	cl_mem mem = kiln_mem_create(sizeof(struct _cl_mem), context,
 				     CL_MEM_OBJECT_BUFFER, flags, size,
 				     host_ptr, properties, num_props, &err);

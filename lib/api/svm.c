@@ -130,10 +130,13 @@ CL_API_ENTRY cl_int CL_API_CALL clSetKernelExecInfo(
 	if (!kiln_object_is(kernel, KILN_OBJ_KERNEL))
 		return KILN_FAIL(CL_INVALID_KERNEL,
 				 "kernel is not a valid kernel object (§5.9.3)");
-	if (!param_value)
-		return KILN_FAIL(CL_INVALID_VALUE, "param_value is NULL (§5.9.3)");
 	switch (param_name) {
 	case CL_KERNEL_EXEC_INFO_SVM_PTRS: {
+		/* A size of 0 with NULL empties the list (what the Khronos
+		 * conformance tests expect); otherwise a value is needed. */
+		if (!param_value && param_value_size)
+			return KILN_FAIL(CL_INVALID_VALUE,
+					 "param_value is NULL (§5.9.3)");
 		if (param_value_size % sizeof(void *))
 			return KILN_FAIL(CL_INVALID_VALUE,
 					 "CL_KERNEL_EXEC_INFO_SVM_PTRS: param_value_size "
@@ -157,6 +160,9 @@ CL_API_ENTRY cl_int CL_API_CALL clSetKernelExecInfo(
 		return CL_SUCCESS;
 	}
 	case CL_KERNEL_EXEC_INFO_SVM_FINE_GRAIN_SYSTEM:
+		if (!param_value)
+			return KILN_FAIL(CL_INVALID_VALUE,
+					 "param_value is NULL (§5.9.3)");
 		if (param_value_size != sizeof(cl_bool))
 			return KILN_FAIL(CL_INVALID_VALUE,
 					 "CL_KERNEL_EXEC_INFO_SVM_FINE_GRAIN_SYSTEM: "

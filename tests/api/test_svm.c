@@ -236,6 +236,9 @@ static void test_kernel_args(void)
 	CHECK_OK(clSetKernelExecInfo(k, CL_KERNEL_EXEC_INFO_SVM_FINE_GRAIN_SYSTEM, sizeof(yes), &yes));
 	CHECK_ERR(clSetKernelExecInfo(k, CL_KERNEL_EXEC_INFO_SVM_PTRS, 3, ptrs), CL_INVALID_VALUE);
 	CHECK_ERR(clSetKernelExecInfo(k, CL_KERNEL_EXEC_INFO_SVM_PTRS, sizeof(ptrs), NULL), CL_INVALID_VALUE);
+	CHECK_ERR(clSetKernelExecInfo(k, CL_KERNEL_EXEC_INFO_SVM_FINE_GRAIN_SYSTEM, sizeof(yes), NULL), CL_INVALID_VALUE);
+	/* 0 and NULL empty the list. */
+	CHECK_OK(clSetKernelExecInfo(k, CL_KERNEL_EXEC_INFO_SVM_PTRS, 0, NULL));
 	CHECK_ERR(clSetKernelExecInfo(k, CL_KERNEL_EXEC_INFO_SVM_FINE_GRAIN_SYSTEM, 8, &yes), CL_INVALID_VALUE);
 	CHECK_ERR(clSetKernelExecInfo(k, 0x4242, sizeof(yes), &yes), CL_INVALID_VALUE);
 	CHECK_ERR(clSetKernelExecInfo(NULL, CL_KERNEL_EXEC_INFO_SVM_PTRS, sizeof(ptrs), ptrs), CL_INVALID_KERNEL);
@@ -454,6 +457,15 @@ static void test_buffer_on_svm(void)
 	CHECK_OK(clEnqueueWriteBuffer(q, b, CL_TRUE, 0, N, src, 0, NULL, NULL));
 	CHECK(memcmp(s, src, N) == 0);
 	clReleaseMemObject(sub);
+	clReleaseMemObject(b);
+	/* Past the end of the allocation: CL_INVALID_BUFFER_SIZE (§5.2.1),
+	 * from its base or from inside it; up to the end is fine. */
+	b = clCreateBuffer(ctx, CL_MEM_USE_HOST_PTR, 2 * N, s, &err);
+	CHECK(b == NULL && err == CL_INVALID_BUFFER_SIZE);
+	b = clCreateBuffer(ctx, CL_MEM_USE_HOST_PTR, N - 63, s + 64, &err);
+	CHECK(b == NULL && err == CL_INVALID_BUFFER_SIZE);
+	b = clCreateBuffer(ctx, CL_MEM_USE_HOST_PTR, N - 64, s + 64, &err);
+	CHECK(b != NULL && err == CL_SUCCESS);
 	clReleaseMemObject(b);
 	/* A plain host pointer, or no host pointer: CL_FALSE. */
 	unsigned char *h = malloc(N);
