@@ -41,6 +41,19 @@ static bool check_header(const void *il, size_t size, std::string &log)
 	return true;
 }
 
+/* Variables of the UniformConstant storage class (the __constant address
+ * space, 2) are read-only by definition (SPIR-V spec §3.7, OpenCL C 3.0
+ * §6.7.3), but the translator gives them as plain `global`s: say so, so that
+ * a printf format kept there counts as the string literal §6.15.14.2 asks
+ * for (printf.cpp), and so that the optimiser may fold loads of them. */
+static void mark_constant_space_read_only(llvm::Module &m)
+{
+	for (llvm::GlobalVariable &g : m.globals())
+		if (g.getAddressSpace() == 2 && g.hasInitializer() &&
+		    !g.isExternallyInitialized())
+			g.setConstant(true);
+}
+
 static bool translate(const void *il, size_t size, const uint32_t *ids,
 		      const uint64_t *values, size_t n, std::string &ir,
 		      std::string &log)
@@ -75,6 +88,7 @@ static bool translate(const void *il, size_t size, const uint32_t *ids,
 	std::unique_ptr<llvm::Module> m = read_ir(ctx, &b, log);
 	if (!m)
 		return false;
+	mark_constant_space_read_only(*m);
 	ir = write_ir(*m);
 	return true;
 }

@@ -10,6 +10,7 @@
  * SPIR-V program; a kernel without printf printing nothing; printf in a
  * helper function, under -cl-opt-disable and from clEnqueueTask; a format
  * that is not a literal failing the build. */
+#include "capture.h"
 #include "check.h"
 
 #include <fcntl.h>
@@ -22,44 +23,6 @@ static cl_device_id device;
 static cl_context context;
 static cl_command_queue queue;
 static bool has_fp64, has_fp16;
-
-/* --- capturing stdout ------------------------------------------------- */
-
-static FILE *cap_file;
-static int saved_fd = -1;
-
-static void capture_begin(void)
-{
-	fflush(stdout);
-	cap_file = tmpfile();
-	REQUIRE(cap_file);
-	saved_fd = dup(1);
-	REQUIRE(saved_fd >= 0);
-	REQUIRE(dup2(fileno(cap_file), 1) == 1);
-}
-
-/* What went to stdout since capture_begin (malloc'ed, NUL-terminated). */
-static char *capture_end(void)
-{
-	fflush(stdout);
-	REQUIRE(dup2(saved_fd, 1) == 1);
-	close(saved_fd);
-	int fd = fileno(cap_file);
-	off_t n = lseek(fd, 0, SEEK_END);
-	REQUIRE(n >= 0);
-	lseek(fd, 0, SEEK_SET);
-	char *buf = malloc((size_t)n + 1);
-	REQUIRE(buf);
-	size_t got = 0;
-	while (got < (size_t)n) {
-		ssize_t r = read(fd, buf + got, (size_t)n - got);
-		REQUIRE(r > 0);
-		got += (size_t)r;
-	}
-	buf[got] = '\0';
-	fclose(cap_file);
-	return buf;
-}
 
 /* --- text ---------------------------------------------------------------- */
 
