@@ -22,7 +22,12 @@ if [ ! -e "$inc" ]; then
 	ln -s "$k/include" "$inc"
 fi
 mkdir -p "$k/icd"
-echo "$k/lib/libkiln.so.0.1.0" > "$k/icd/kiln.icd"
+# Written once, atomically: programs started side by side must never see
+# a half-written .icd file (the loader would find no platform).
+if [ ! -s "$k/icd/kiln.icd" ]; then
+	echo "$k/lib/libkiln.so.0.1.0" > "$k/icd/kiln.icd.$$"
+	mv -f "$k/icd/kiln.icd.$$" "$k/icd/kiln.icd"
+fi
 export OCL_ICD_VENDORS="$k/icd"
 prog="$1"
 shift
