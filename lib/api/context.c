@@ -57,6 +57,12 @@ static cl_int copy_properties(cl_context ctx, const cl_context_properties *props
 				return KILN_FAIL(CL_INVALID_PROPERTY,
 						 "CL_CONTEXT_INTEROP_USER_SYNC given twice (§4.4)");
 			seen_sync = true;
+			/* The value is a cl_bool: CL_TRUE or CL_FALSE. */
+			if (props[n + 1] != CL_TRUE && props[n + 1] != CL_FALSE)
+				return KILN_FAIL(CL_INVALID_PROPERTY,
+						 "CL_CONTEXT_INTEROP_USER_SYNC is 0x%llx, "
+						 "not CL_TRUE or CL_FALSE (§4.4)",
+						 (unsigned long long)props[n + 1]);
 			break;
 		default:
 			return KILN_FAIL(CL_INVALID_PROPERTY,

@@ -106,6 +106,25 @@ int main(void)
 					  CL_CONTEXT_PLATFORM, (cl_context_properties)platform, 0 };
 	ctx = clCreateContext(twice, 1, &dev, NULL, NULL, &err);
 	CHECK(ctx == NULL && err == CL_INVALID_PROPERTY);
+	/* CL_CONTEXT_INTEROP_USER_SYNC takes a cl_bool (§4.4): any other
+	 * value is CL_INVALID_PROPERTY, through clCreateContextFromType too;
+	 * CL_TRUE and CL_FALSE make a context. */
+	cl_context_properties bad_sync[] = { CL_CONTEXT_INTEROP_USER_SYNC, -1, 0 };
+	ctx = clCreateContext(bad_sync, 1, &dev, NULL, NULL, &err);
+	CHECK(ctx == NULL && err == CL_INVALID_PROPERTY);
+	/* (the loader needs the platform to pick the ICD) */
+	cl_context_properties bad_sync_platform[] = {
+		CL_CONTEXT_PLATFORM, (cl_context_properties)platform,
+		CL_CONTEXT_INTEROP_USER_SYNC, 2, 0 };
+	ctx = clCreateContextFromType(bad_sync_platform, CL_DEVICE_TYPE_ALL, NULL, NULL, &err);
+	CHECK(ctx == NULL && err == CL_INVALID_PROPERTY);
+	for (cl_bool b = CL_FALSE; b <= CL_TRUE; b++) {
+		cl_context_properties sync[] = { CL_CONTEXT_INTEROP_USER_SYNC, b, 0 };
+		ctx = clCreateContext(sync, 1, &dev, NULL, NULL, &err);
+		CHECK(ctx != NULL && err == CL_SUCCESS);
+		if (ctx)
+			clReleaseContext(ctx);
+	}
 	CHECK_ERR(clRetainContext(NULL), CL_INVALID_CONTEXT);
 	CHECK_ERR(clReleaseContext(NULL), CL_INVALID_CONTEXT);
 
