@@ -186,8 +186,8 @@ void print_pipeline(llvm::raw_ostream &os, llvm::PassBuilder &opt_pb,
 	os << "\n";
 }
 
-/* wg_state.cpp's lowering, for each work-group function. */
-llvm::PreservedAnalyses wg_state_pass::run(llvm::Module &m, llvm::ModuleAnalysisManager &)
+size_t lower_workgroup_kernels(llvm::Module &m, pass_errors *errors,
+			       bool (*lower)(llvm::Function &k, std::string &log))
 {
 	std::vector<llvm::Function *> kernels;
 	for (llvm::Function &f : m)
@@ -196,7 +196,7 @@ llvm::PreservedAnalyses wg_state_pass::run(llvm::Module &m, llvm::ModuleAnalysis
 				kernels.push_back(k);
 	for (llvm::Function *k : kernels) {
 		std::string log;
-		if (!lower_wg_state_calls(*k, log)) {
+		if (!lower(*k, log)) {
 			if (errors) {
 				llvm::StringRef l(log);
 				l.consume_front("error: ");
@@ -205,7 +205,15 @@ llvm::PreservedAnalyses wg_state_pass::run(llvm::Module &m, llvm::ModuleAnalysis
 			break;
 		}
 	}
-	return kernels.empty() ? llvm::PreservedAnalyses::all() : llvm::PreservedAnalyses::none();
+	return kernels.size();
+}
+
+/* wg_state.cpp's lowering, for each work-group function. */
+llvm::PreservedAnalyses wg_state_pass::run(llvm::Module &m, llvm::ModuleAnalysisManager &)
+{
+	return lower_workgroup_kernels(m, errors, lower_wg_state_calls)
+		       ? llvm::PreservedAnalyses::none()
+		       : llvm::PreservedAnalyses::all();
 }
 
 } // namespace kiln

@@ -32,6 +32,13 @@ struct pass_errors {
 	void error(const std::string &msg);
 };
 
+/* Runs lower(k, log) on the kernel k of every work-group function of m
+ * (after kiln-workgroup), stopping at the first that fails; its log lines
+ * go to errors (when given) without their "error: " prefix.  Returns the
+ * number of kernels seen: 0 means m was left alone. */
+size_t lower_workgroup_kernels(llvm::Module &m, pass_errors *errors,
+			       bool (*lower)(llvm::Function &k, std::string &log));
+
 /* --- module passes before the work-item functions ---------------------- */
 
 /* kiln-inline-all (inline_all.cpp) */

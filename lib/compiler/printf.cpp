@@ -350,23 +350,7 @@ llvm::PreservedAnalyses printf_pass::run(llvm::Module &m, llvm::ModuleAnalysisMa
 {
 	if (!printf_hidden(m))
 		return llvm::PreservedAnalyses::all();
-	std::vector<llvm::Function *> kernels;
-	for (llvm::Function &f : m)
-		if (f.getName().startswith("__kiln_wg_") && !f.isDeclaration())
-			if (llvm::Function *k = m.getFunction(f.getName().drop_front(10)))
-				kernels.push_back(k);
-	for (llvm::Function *k : kernels) {
-		std::string log;
-		if (!lower_printf(*k, log)) {
-			if (errors) {
-				/* lower_printf's lines, without their "error: " */
-				llvm::StringRef l(log);
-				l.consume_front("error: ");
-				errors->error(l.rtrim("\n").str());
-			}
-			break;
-		}
-	}
+	lower_workgroup_kernels(m, errors, lower_printf);
 	return llvm::PreservedAnalyses::none();
 }
 
