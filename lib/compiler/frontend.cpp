@@ -146,6 +146,8 @@ static bool compile(const struct kiln_target *t, const char *source,
 		    const build_options &o, const struct kiln_header *headers,
 		    size_t num_headers, std::string &ir, std::string &log)
 {
+	if (!check_language_version(t, o, log))
+		return false;
 	std::vector<std::string> args = cc1_args(t, o);
 	std::vector<const char *> argv;
 	for (auto &s : args)

@@ -75,6 +75,12 @@ enum option_use { OPTS_COMPILE, OPTS_LINK, OPTS_FINALIZE };
 bool parse_options(const char *options, option_use use, build_options &out,
 		   std::string &log);
 
+/* language_version.cpp: false, with a log line naming what the device
+ * lacks, when -cl-std asks for an OpenCL C version the device does not
+ * support (OpenCL 3.0 §5.8.6.5). */
+bool check_language_version(const struct kiln_target *t, const build_options &o,
+			    std::string &log);
+
 /* --- kernel_lib.cpp --------------------------------------------------- */
 
 /* The embedded kernel-lib bitcode for the ISA level the features ask for. */

@@ -23,7 +23,7 @@ static const char *const compile_options[] = {
 	"-cl-unsafe-math-optimizations", "-cl-finite-math-only", "-cl-fast-relaxed-math",
 	"-cl-uniform-work-group-size", "-cl-no-subgroup-ifp",
 	"-w", "-Werror",
-	"-cl-std=CL1.1", "-cl-std=CL1.2", "-cl-std=CL2.0", "-cl-std=CL3.0",
+	"-cl-std=CL1.1", "-cl-std=CL1.2", "-cl-std=CL3.0", /* CL2.0: test_cl_std */
 	"-cl-kernel-arg-info", "-g",
 	"-cl-std=CL3.0 -cl-denorms-are-zero -cl-fast-relaxed-math -cl-mad-enable -g -w",
 };

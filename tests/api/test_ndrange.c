@@ -366,8 +366,10 @@ int main(void)
 	check_setup(&platform, &device, &context, &queue);
 
 	cl_program p12 = build(NULL);
-	cl_program p20 = build("-cl-std=CL2.0");
-	cl_program p_uniform = build("-cl-std=CL2.0 -cl-uniform-work-group-size");
+	/* OpenCL C 2.0 and later: non-uniform work-groups unless
+	 * -cl-uniform-work-group-size (§5.8.6.3) */
+	cl_program p20 = build("-cl-std=CL3.0");
+	cl_program p_uniform = build("-cl-std=CL3.0 -cl-uniform-work-group-size");
 	test_shapes(p12, p20);
 	test_errors(p12, p_uniform);
 	test_task_and_snapshot(p12);

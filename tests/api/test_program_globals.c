@@ -309,7 +309,6 @@ int main(void)
 	check_setup(&platform, &dev, &ctx, &q);
 	test_queries();
 	test_persistence("-cl-std=CL3.0");
-	test_persistence("-cl-std=CL2.0");
 	/* the same source again: the on-disk cache answers, with fresh
 	 * storage (tests/CMakeLists.txt gives every run a cache folder) */
 	test_persistence("-cl-std=CL3.0");
