@@ -43,7 +43,6 @@
 #define CL_TARGET_OPENCL_VERSION 300
 #define CL_USE_DEPRECATED_OPENCL_1_2_APIS
 #include <CL/cl.h>
-#include <ftw.h>
 #include <math.h>
 #include <pthread.h>
 #include <stdint.h>
@@ -55,21 +54,9 @@
 
 #include "kiln-limits.h"
 
-#define MAX_PLATFORMS 8
-#define REPEATS 5
-#define MAX_REPEATS 100
-#define FAILED (-1.0)
-#define WRONG (-2.0)
 #define SAMPLES 257
 
 static int quick;
-
-static double now_s(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec * 1e-9;
-}
 
 struct plat {
 	cl_platform_id id;
@@ -80,10 +67,8 @@ struct plat {
 	int fp64;
 };
 
-static void say(struct plat *p, const char *kernel, const char *what, cl_int err)
-{
-	fprintf(stderr, "%s: %s: %s (error %d)\n", p->name, kernel, what, err);
-}
+#define BENCH_PLAT /* bench_say, bench_make_buf, bench_read_buf on struct plat */
+#include "bench_common.h"
 
 /* Work scales with the cores, so that a run takes about as long on 2 as on
  * 16; the unit is 2^26 per core (2^23 with --quick). */
@@ -97,7 +82,7 @@ static cl_program build(struct plat *p, const char *name, const char *src)
 	cl_int err;
 	cl_program prog = clCreateProgramWithSource(p->ctx, 1, &src, NULL, &err);
 	if (!prog) {
-		say(p, name, "clCreateProgramWithSource failed", err);
+		bench_say(p, name, "clCreateProgramWithSource failed", err);
 		return NULL;
 	}
 	err = clBuildProgram(prog, 1, &p->dev, "", NULL, NULL);
@@ -106,7 +91,7 @@ static cl_program build(struct plat *p, const char *name, const char *src)
 		log[0] = 0;
 		clGetProgramBuildInfo(prog, p->dev, CL_PROGRAM_BUILD_LOG, sizeof(log) - 1, log,
 				      NULL);
-		say(p, name, "clBuildProgram failed", err);
+		bench_say(p, name, "clBuildProgram failed", err);
 		fprintf(stderr, "%s\n", log);
 		clReleaseProgram(prog);
 		return NULL;
@@ -124,18 +109,8 @@ static cl_kernel build_kernel(struct plat *p, const char *name, const char *src,
 		return NULL;
 	cl_kernel k = clCreateKernel(*prog, "k", &err);
 	if (!k)
-		say(p, name, "clCreateKernel failed", err);
+		bench_say(p, name, "clCreateKernel failed", err);
 	return k;
-}
-
-static cl_mem make_buf(struct plat *p, size_t bytes, const void *init)
-{
-	cl_int err;
-	cl_mem m = clCreateBuffer(p->ctx, CL_MEM_READ_WRITE | (init ? CL_MEM_COPY_HOST_PTR : 0),
-				  bytes, (void *)init, &err);
-	if (!m)
-		say(p, "clCreateBuffer", "failed", err);
-	return m;
 }
 
 struct launch {
@@ -152,40 +127,8 @@ static cl_int run_once(struct plat *p, const struct launch *l)
 	return err == CL_SUCCESS ? clFinish(p->q) : err;
 }
 
-static int warm_up(struct plat *p, const char *name, const struct launch *l)
-{
-	cl_int err = run_once(p, l);
-	if (err != CL_SUCCESS)
-		say(p, name, "enqueue failed", err);
-	return err == CL_SUCCESS ? 0 : -1;
-}
-
-/* Best of at least REPEATS launches (more, up to MAX_REPEATS, while the
- * runs so far took less than a second), seconds; negative on failure. */
-static double best_time(struct plat *p, const char *name, const struct launch *l)
-{
-	double best = 1e30, start = now_s();
-	for (int r = 0; r < REPEATS || (r < MAX_REPEATS && now_s() - start < 1.0); r++) {
-		double t0 = now_s();
-		cl_int err = run_once(p, l);
-		double t = now_s() - t0;
-		if (err != CL_SUCCESS) {
-			say(p, name, "timed enqueue failed", err);
-			return -1;
-		}
-		if (t < best)
-			best = t;
-	}
-	return best;
-}
-
-static int read_buf(struct plat *p, const char *name, cl_mem m, size_t bytes, void *dst)
-{
-	cl_int err = clEnqueueReadBuffer(p->q, m, CL_TRUE, 0, bytes, dst, 0, NULL, NULL);
-	if (err != CL_SUCCESS)
-		say(p, name, "clEnqueueReadBuffer failed", err);
-	return err == CL_SUCCESS ? 0 : -1;
-}
+#define BENCH_LAUNCH /* bench_warm_up, bench_best_time on run_once */
+#include "bench_common.h"
 
 /* ---- multiply-add chains ------------------------------------------------ */
 
@@ -294,7 +237,7 @@ static double bench_madd(struct plat *p, const char *name)
 	madd_source(src, sizeof(src), t);
 	cl_program prog = NULL;
 	cl_kernel k = build_kernel(p, name, src, &prog);
-	cl_mem out = make_buf(p, global * vs, NULL);
+	cl_mem out = bench_make_buf(p, global * vs, NULL);
 	unsigned char *host = malloc(global * vs);
 	unsigned char a[128], b[8];
 	if (!k || !out || !host)
@@ -327,7 +270,7 @@ static double bench_madd(struct plat *p, const char *name)
 	err |= clSetKernelArg(k, 1, vs, a);
 	err |= clSetKernelArg(k, 2, es, b);
 	if (err) {
-		say(p, name, "clSetKernelArg failed", err);
+		bench_say(p, name, "clSetKernelArg failed", err);
 		goto out;
 	}
 	/* A work-group of 256 as clpeak gives (global is a multiple of it),
@@ -337,7 +280,7 @@ static double bench_madd(struct plat *p, const char *name)
 				 NULL);
 	static const size_t local256[1] = { 256 };
 	struct launch l = { k, 1, { global }, max_wg >= 256 && !getenv("KILN_BENCH_NULL_LOCAL") ? local256 : NULL };
-	if (warm_up(p, name, &l) || read_buf(p, name, out, global * vs, host))
+	if (bench_warm_up(p, name, &l) || bench_read_buf(p, name, out, global * vs, host))
 		goto out;
 	size_t bad = 0;
 	for (size_t s = 0; s < SAMPLES; s++) {
@@ -380,7 +323,7 @@ static double bench_madd(struct plat *p, const char *name)
 		result = WRONG;
 		goto out;
 	}
-	double tm = best_time(p, name, &l);
+	double tm = bench_best_time(p, name, &l);
 	if (tm > 0)
 		result = 2.0 * MADD_PER_ITEM * w * global / tm / 1e9;
 out:
@@ -433,15 +376,6 @@ static size_t sgemm_n(void)
 	return quick ? 512 : 1024;
 }
 
-static void fill(float *v, size_t n, float lo, float hi, uint32_t seed)
-{
-	uint32_t s = seed * 2654435761u + 1;
-	for (size_t i = 0; i < n; i++) {
-		s = s * 1664525u + 1013904223u;
-		v[i] = lo + (hi - lo) * (float)(s >> 8) / (float)(1u << 24);
-	}
-}
-
 static float *sgemm_a, *sgemm_b, *sgemm_ref;
 
 static int sgemm_reference(void)
@@ -455,8 +389,8 @@ static int sgemm_reference(void)
 	double *acc = calloc(n * n, sizeof(double));
 	if (!sgemm_a || !sgemm_b || !sgemm_ref || !acc)
 		return -1;
-	fill(sgemm_a, n * n, -1, 1, 5);
-	fill(sgemm_b, n * n, -1, 1, 6);
+	bench_fill(sgemm_a, n * n, -1, 1, 5);
+	bench_fill(sgemm_b, n * n, -1, 1, 6);
 	for (size_t i = 0; i < n; i++)
 		for (size_t k = 0; k < n; k++) {
 			double aik = sgemm_a[i * n + k];
@@ -481,9 +415,9 @@ static double bench_sgemm(struct plat *p, const char *name)
 	if (!c || sgemm_reference())
 		goto out;
 	k = build_kernel(p, name, sgemm_src, &prog);
-	ma = make_buf(p, n * n * 4, sgemm_a);
-	mb = make_buf(p, n * n * 4, sgemm_b);
-	mc = make_buf(p, n * n * 4, NULL);
+	ma = bench_make_buf(p, n * n * 4, sgemm_a);
+	mb = bench_make_buf(p, n * n * 4, sgemm_b);
+	mc = bench_make_buf(p, n * n * 4, NULL);
 	if (!k || !ma || !mb || !mc)
 		goto out;
 	clSetKernelArg(k, 0, sizeof(ni), &ni);
@@ -492,7 +426,7 @@ static double bench_sgemm(struct plat *p, const char *name)
 	clSetKernelArg(k, 3, sizeof(mc), &mc);
 	static const size_t local[2] = { 8, 16 };
 	struct launch l = { k, 2, { n / 8, n / 4 }, local };
-	if (warm_up(p, name, &l) || read_buf(p, name, mc, n * n * 4, c))
+	if (bench_warm_up(p, name, &l) || bench_read_buf(p, name, mc, n * n * 4, c))
 		goto out;
 	size_t bad = 0;
 	for (size_t i = 0; i < n * n; i++)
@@ -508,7 +442,7 @@ static double bench_sgemm(struct plat *p, const char *name)
 		result = WRONG;
 		goto out;
 	}
-	double t = best_time(p, name, &l);
+	double t = bench_best_time(p, name, &l);
 	if (t > 0)
 		result = 2.0 * n * n * n / t / 1e9;
 out:
@@ -599,13 +533,13 @@ static double bench_md5(struct plat *p, const char *name)
 	if (!src || !got)
 		goto out;
 	k = build_kernel(p, name, src, &prog);
-	mo = make_buf(p, n * 64, NULL);
+	mo = bench_make_buf(p, n * 64, NULL);
 	if (!k || !mo)
 		goto out;
 	clSetKernelArg(k, 0, sizeof(mo), &mo);
 	clSetKernelArg(k, 1, sizeof(iters), &iters);
 	struct launch l = { k, 1, { n }, NULL };
-	if (warm_up(p, name, &l) || read_buf(p, name, mo, n * 64, got))
+	if (bench_warm_up(p, name, &l) || bench_read_buf(p, name, mo, n * 64, got))
 		goto out;
 	size_t bad = 0;
 	for (size_t s = 0; s < SAMPLES; s++) {
@@ -629,7 +563,7 @@ static double bench_md5(struct plat *p, const char *name)
 		result = WRONG;
 		goto out;
 	}
-	double t = best_time(p, name, &l);
+	double t = bench_best_time(p, name, &l);
 	if (t > 0)
 		result = (double)n * 4 * MD5_ITERS / t / 1e6;
 out:
@@ -685,10 +619,10 @@ static double bench_reduce(struct plat *p, const char *name)
 	cl_mem mi = NULL, mp = NULL;
 	if (!in || !part)
 		goto out;
-	fill(in, n, 0, 1, 7);
+	bench_fill(in, n, 0, 1, 7);
 	k = build_kernel(p, name, reduce_src, &prog);
-	mi = make_buf(p, n * 4, in);
-	mp = make_buf(p, groups * 4, NULL);
+	mi = bench_make_buf(p, n * 4, in);
+	mp = bench_make_buf(p, groups * 4, NULL);
 	if (!k || !mi || !mp)
 		goto out;
 	size_t max_wg = 0;
@@ -705,7 +639,7 @@ static double bench_reduce(struct plat *p, const char *name)
 	clSetKernelArg(k, 3, sizeof(n4), &n4);
 	size_t local[1] = { wg };
 	struct launch l = { k, 1, { groups * wg }, local };
-	if (warm_up(p, name, &l) || read_buf(p, name, mp, groups * 4, part))
+	if (bench_warm_up(p, name, &l) || bench_read_buf(p, name, mp, groups * 4, part))
 		goto out;
 	/* Each group's partial against the host's sum of the same elements. */
 	size_t bad = 0, items = groups * wg;
@@ -725,7 +659,7 @@ static double bench_reduce(struct plat *p, const char *name)
 		result = WRONG;
 		goto out;
 	}
-	double t = best_time(p, name, &l);
+	double t = bench_best_time(p, name, &l);
 	if (t > 0)
 		result = (double)n * 4 / t / 1e9;
 out:
@@ -747,12 +681,6 @@ out:
 #define LAUNCH_REPS 1000
 #define WAKE_REPS 200
 
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-	return x < y ? -1 : x > y;
-}
-
 /* The empty kernel writes nothing: what is timed is the launch itself.
  * The result check is that the enqueue and clFinish succeed. */
 static const char empty_src[] = "__kernel void k(void) { }\n";
@@ -767,17 +695,17 @@ static double bench_launch(struct plat *p, const char *name)
 		goto out;
 	struct launch l = { k, 1, { 1 }, NULL };
 	for (int r = 0; r < 10; r++)
-		if (warm_up(p, name, &l))
+		if (bench_warm_up(p, name, &l))
 			goto out;
 	for (int r = 0; r < LAUNCH_REPS; r++) {
-		double t0 = now_s();
+		double t0 = bench_now_s();
 		if (run_once(p, &l) != CL_SUCCESS) {
-			say(p, name, "timed enqueue failed", 0);
+			bench_say(p, name, "timed enqueue failed", 0);
 			goto out;
 		}
-		t[r] = now_s() - t0;
+		t[r] = bench_now_s() - t0;
 	}
-	qsort(t, LAUNCH_REPS, sizeof(double), cmp_double);
+	qsort(t, LAUNCH_REPS, sizeof(double), bench_cmp_double);
 	result = t[LAUNCH_REPS / 2] * 1e6;
 out:
 	if (k)
@@ -810,7 +738,7 @@ static void *releaser_main(void *arg)
 		r->pending = 0;
 		pthread_mutex_unlock(&r->mu);
 		usleep(1000);
-		r->t_release = now_s();
+		r->t_release = bench_now_s();
 		clSetUserEventStatus(ev, CL_COMPLETE);
 		/* its own reference: clFinish may return (and the main thread
 		 * release the event) before clSetUserEventStatus does */
@@ -841,14 +769,14 @@ static double bench_wake(struct plat *p, const char *name)
 		cl_int err;
 		cl_event uev = clCreateUserEvent(p->ctx, &err);
 		if (!uev) {
-			say(p, name, "clCreateUserEvent failed", err);
+			bench_say(p, name, "clCreateUserEvent failed", err);
 			break;
 		}
 		err = clEnqueueNDRangeKernel(p->q, k, 1, NULL, &one, NULL, 1, &uev, NULL);
 		if (err == CL_SUCCESS)
 			err = clFlush(p->q);
 		if (err != CL_SUCCESS) {
-			say(p, name, "enqueue failed", err);
+			bench_say(p, name, "enqueue failed", err);
 			clSetUserEventStatus(uev, -1);
 			clReleaseEvent(uev);
 			break;
@@ -860,10 +788,10 @@ static double bench_wake(struct plat *p, const char *name)
 		pthread_cond_signal(&r.cv);
 		pthread_mutex_unlock(&r.mu);
 		err = clFinish(p->q);
-		double t1 = now_s();
+		double t1 = bench_now_s();
 		clReleaseEvent(uev);
 		if (err != CL_SUCCESS) {
-			say(p, name, "clFinish failed", err);
+			bench_say(p, name, "clFinish failed", err);
 			break;
 		}
 		if (rep >= 5) /* the first few warm the path */
@@ -875,7 +803,7 @@ static double bench_wake(struct plat *p, const char *name)
 	pthread_mutex_unlock(&r.mu);
 	pthread_join(th, NULL);
 	if (n == WAKE_REPS) {
-		qsort(t, n, sizeof(double), cmp_double);
+		qsort(t, n, sizeof(double), bench_cmp_double);
 		result = t[n / 2] * 1e6;
 	}
 out:
@@ -954,23 +882,12 @@ static void make_rows(void)
 
 static int open_platform(struct plat *p)
 {
-	cl_int err;
-	char full[256] = "";
-	clGetPlatformInfo(p->id, CL_PLATFORM_NAME, sizeof(full), full, NULL);
-	snprintf(p->name, sizeof(p->name), "%s",
-		 strcmp(full, "Portable Computing Language") == 0 ? "PoCL" : full);
-	if (clGetDeviceIDs(p->id, CL_DEVICE_TYPE_CPU, 1, &p->dev, NULL) != CL_SUCCESS) {
-		fprintf(stderr, "%s: no CPU device\n", p->name);
+	if (bench_open_cpu(p))
 		return -1;
-	}
 	char ext[8192] = "";
 	clGetDeviceInfo(p->dev, CL_DEVICE_EXTENSIONS, sizeof(ext) - 1, ext, NULL);
 	p->fp64 = strstr(ext, "cl_khr_fp64") != NULL;
-	p->ctx = clCreateContext(NULL, 1, &p->dev, NULL, NULL, &err);
-	if (!p->ctx)
-		return -1;
-	p->q = clCreateCommandQueue(p->ctx, p->dev, 0, &err);
-	return p->q ? 0 : -1;
+	return 0;
 }
 
 static void close_platform(struct plat *p)
@@ -979,24 +896,6 @@ static void close_platform(struct plat *p)
 		clReleaseCommandQueue(p->q);
 	if (p->ctx)
 		clReleaseContext(p->ctx);
-}
-
-static int rm_entry(const char *path, const struct stat *sb, int flag, struct FTW *ftw)
-{
-	(void)sb;
-	(void)flag;
-	(void)ftw;
-	return remove(path);
-}
-
-static void print_cell(double v)
-{
-	if (v == WRONG)
-		printf(" %9s", "WRONG");
-	else if (v < 0)
-		printf(" %9s", "FAILED");
-	else
-		printf(" %9.2f", v);
 }
 
 /* Percentage of the limit: for latencies limit / figure. */
@@ -1046,39 +945,24 @@ int main(int argc, char **argv)
 		}
 	}
 
-	char kiln_dir[] = "/tmp/kiln-bench-cache-XXXXXX";
-	char pocl_dir[] = "/tmp/kiln-bench-pocl-XXXXXX";
-	if (!mkdtemp(kiln_dir) || !mkdtemp(pocl_dir)) {
-		perror("mkdtemp");
+	struct bench_caches caches;
+	if (bench_fresh_caches(&caches))
 		return 1;
-	}
-	setenv("KILN_CACHE_DIR", kiln_dir, 1);
-	setenv("POCL_CACHE_DIR", pocl_dir, 1);
 
-	cl_platform_id ids[MAX_PLATFORMS];
-	cl_uint n = 0;
+	cl_platform_id ids[BENCH_MAX_PLATFORMS];
 	int status = 0;
 	double load0 = load_average();
-	if (clGetPlatformIDs(MAX_PLATFORMS, ids, &n) != CL_SUCCESS || n == 0) {
-		fprintf(stderr, "no OpenCL platform found\n");
+	cl_uint n = bench_platform_ids(ids);
+	if (n == 0) {
 		status = 1;
 		goto out_rm;
 	}
-	if (n > MAX_PLATFORMS)
-		n = MAX_PLATFORMS;
-	struct plat plats[MAX_PLATFORMS];
-	int m = 0;
-	for (int pass = 0; pass < 2; pass++)
-		for (cl_uint i = 0; i < n; i++) {
-			char name[64] = "";
-			clGetPlatformInfo(ids[i], CL_PLATFORM_NAME, sizeof(name), name, NULL);
-			if ((strcmp(name, "Kiln") == 0) != (pass == 0))
-				continue;
-			memset(&plats[m], 0, sizeof(plats[m]));
-			plats[m].id = ids[i];
-			m++;
-		}
-	int ok[MAX_PLATFORMS];
+	struct plat plats[BENCH_MAX_PLATFORMS];
+	int m = (int)n;
+	memset(plats, 0, sizeof(plats));
+	for (int j = 0; j < m; j++)
+		plats[j].id = ids[j];
+	int ok[BENCH_MAX_PLATFORMS];
 	for (int j = 0; j < m; j++) {
 		ok[j] = open_platform(&plats[j]) == 0;
 		if (!ok[j]) {
@@ -1087,7 +971,7 @@ int main(int argc, char **argv)
 		}
 	}
 
-	static double val[NMADD + 5][MAX_PLATFORMS], lim[NMADD + 5];
+	static double val[NMADD + 5][BENCH_MAX_PLATFORMS], lim[NMADD + 5];
 	for (size_t b = 0; b < nrows; b++) {
 		if (only && strcmp(only, rows[b].name))
 			continue;
@@ -1105,7 +989,7 @@ int main(int argc, char **argv)
 
 	printf("%s sizes; best of %d (up to %d within 1 s) runs after one warm-up; limits: "
 	       "native C, %d threads, %s; load average %.2f at the start, %.2f at the end\n",
-	       quick ? "quick" : "full", REPEATS, MAX_REPEATS, kiln_limits_threads(),
+	       quick ? "quick" : "full", BENCH_REPEATS, BENCH_MAX_REPEATS, kiln_limits_threads(),
 	       kiln_limits_isa(), load0, load_average());
 	printf("%-15s %-8s", "kernel", "unit");
 	for (int j = 0; j < m; j++)
@@ -1116,15 +1000,15 @@ int main(int argc, char **argv)
 	for (int j = 1; j < m; j++)
 		printf("  %s/%s", plats[0].name, plats[j].name);
 	printf("\n");
-	double log_sum[MAX_PLATFORMS] = { 0 }, pct_log[MAX_PLATFORMS] = { 0 };
-	int log_n[MAX_PLATFORMS] = { 0 }, pct_n[MAX_PLATFORMS] = { 0 };
+	double log_sum[BENCH_MAX_PLATFORMS] = { 0 }, pct_log[BENCH_MAX_PLATFORMS] = { 0 };
+	int log_n[BENCH_MAX_PLATFORMS] = { 0 }, pct_n[BENCH_MAX_PLATFORMS] = { 0 };
 	for (size_t b = 0; b < nrows; b++) {
 		const struct row *r = &rows[b];
 		if (only && strcmp(only, r->name))
 			continue;
 		printf("%-15s %-8s", r->name, r->unit);
 		for (int j = 0; j < m; j++)
-			print_cell(val[b][j]);
+			bench_print_cell(val[b][j], 9);
 		printf(" %9.2f %-13s", lim[b], r->limit_name);
 		for (int j = 0; j < m; j++) {
 			double pc = percent(r, val[b][j], lim[b]);
@@ -1159,7 +1043,6 @@ int main(int argc, char **argv)
 			printf("geometric mean of %s's percentage of the limit over %d rows: %.1f%%\n",
 			       plats[j].name, pct_n[j], exp(pct_log[j] / pct_n[j]));
 out_rm:
-	nftw(kiln_dir, rm_entry, 8, FTW_DEPTH | FTW_PHYS);
-	nftw(pocl_dir, rm_entry, 8, FTW_DEPTH | FTW_PHYS);
+	bench_remove_caches(&caches);
 	return status;
 }

@@ -32,7 +32,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#define MAX_PLATFORMS 8
+#include "bench_common.h"
+
 #define REPEATS 5
 #define MAX_DIFF 2
 
@@ -64,13 +65,6 @@ static const char src[] =
 static const float kw[5] = {1.0f / 16, 4.0f / 16, 6.0f / 16, 4.0f / 16, 1.0f / 16};
 /* 8-bit to float as kernel-lib does it (within the spec's 1.5 ulp) */
 static const float k255 = 1.0f / 255.0f;
-
-static double now_s(void)
-{
-	struct timespec t;
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
 
 /* ---- plain C, all cores ------------------------------------------------ */
 
@@ -171,9 +165,9 @@ static double time_c(void (*fn)(int, int), int rows)
 	double best = 1e30;
 	run_threads(fn, rows);
 	for (int r = 0; r < REPEATS; r++) {
-		double t0 = now_s();
+		double t0 = bench_now_s();
 		run_threads(fn, rows);
-		double t = now_s() - t0;
+		double t = bench_now_s() - t0;
 		best = t < best ? t : best;
 	}
 	return best;
@@ -275,11 +269,11 @@ static double run_cl(struct plat *p, const char *name, int w, int h, const uint8
 	}
 	size_t g[2] = {(size_t)w, (size_t)h};
 	for (int r = 0; r <= REPEATS; r++) {
-		double t0 = now_s();
+		double t0 = bench_now_s();
 		err = clEnqueueNDRangeKernel(p->q, k, 2, NULL, g, NULL, 0, NULL, NULL);
 		if (err == CL_SUCCESS)
 			err = clFinish(p->q);
-		double t = now_s() - t0;
+		double t = bench_now_s() - t0;
 		if (err != CL_SUCCESS) {
 			fprintf(stderr, "%s: %s: %d\n", p->name, name, err);
 			best = -1;
@@ -341,14 +335,14 @@ int main(int argc, char **argv)
 	double c_res = time_c(c_resample_rows, DST_H);
 	double c_conv = time_c(c_conv_rows, SRC_H);
 
-	cl_platform_id ids[MAX_PLATFORMS];
+	cl_platform_id ids[BENCH_MAX_PLATFORMS];
 	cl_uint n = 0;
-	if (clGetPlatformIDs(MAX_PLATFORMS, ids, &n) != CL_SUCCESS)
+	if (clGetPlatformIDs(BENCH_MAX_PLATFORMS, ids, &n) != CL_SUCCESS)
 		n = 0;
-	struct plat plats[MAX_PLATFORMS];
+	struct plat plats[BENCH_MAX_PLATFORMS];
 	memset(plats, 0, sizeof(plats));
 	/* Kiln first, so that it is the first column */
-	int order[MAX_PLATFORMS], no = 0;
+	int order[BENCH_MAX_PLATFORMS], no = 0;
 	for (cl_uint i = 0; i < n; i++) {
 		plats[i].id = ids[i];
 		clGetPlatformInfo(ids[i], CL_PLATFORM_NAME, sizeof(plats[i].name), plats[i].name,
@@ -361,7 +355,7 @@ int main(int argc, char **argv)
 		if (strcmp(plats[i].name, "Kiln") != 0)
 			order[no++] = (int)i;
 
-	double res[MAX_PLATFORMS][2];
+	double res[BENCH_MAX_PLATFORMS][2];
 	int failed = 0;
 	for (int k = 0; k < no; k++) {
 		struct plat *p = &plats[order[k]];

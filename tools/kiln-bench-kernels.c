@@ -18,9 +18,10 @@
  *                 cold (empty cache) and warm (same source again)  ms
  *
  * Timing: every kernel runs once as a warm-up (its result is the one
- * checked), then REPEATS times, or more often (up to MAX_REPEATS) while
- * the runs so far took less than a second; the figure is the best run, host monotonic
- * time around enqueue + clFinish.  Each kernel runs on every platform in
+ * checked), then BENCH_REPEATS times, or more often (up to
+ * BENCH_MAX_REPEATS) while the runs so far took less than a second; the
+ * figure is the best run, host monotonic time around enqueue + clFinish
+ * (tools/bench_common.h).  Each kernel runs on every platform in
  * turn before the next kernel starts.  A NULL local size is passed wherever the
  * kernel does not need one, so each platform picks its own.
  *
@@ -37,7 +38,6 @@
 #define CL_TARGET_OPENCL_VERSION 300
 #define CL_USE_DEPRECATED_OPENCL_1_2_APIS
 #include <CL/cl.h>
-#include <ftw.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -46,11 +46,6 @@
 #include <time.h>
 #include <unistd.h>
 
-#define MAX_PLATFORMS 8
-#define REPEATS 5
-#define MAX_REPEATS 100
-#define FAILED (-1.0)
-#define WRONG (-2.0)
 
 static int quick;
 
@@ -177,45 +172,15 @@ struct plat {
 	double cold_ms, warm_ms;
 };
 
-static double now_s(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
-/* Deterministic inputs in [lo, hi), the same on every platform. */
-static void fill(float *v, size_t n, float lo, float hi, uint32_t seed)
-{
-	uint32_t s = seed * 2654435761u + 1;
-	for (size_t i = 0; i < n; i++) {
-		s = s * 1664525u + 1013904223u;
-		v[i] = lo + (hi - lo) * (float)(s >> 8) / (float)(1u << 24);
-	}
-}
-
-static void say(struct plat *p, const char *kernel, const char *what, cl_int err)
-{
-	fprintf(stderr, "%s: %s: %s (error %d)\n", p->name, kernel, what, err);
-}
-
-static cl_mem make_buf(struct plat *p, size_t bytes, const void *init)
-{
-	cl_int err;
-	cl_mem m = clCreateBuffer(p->ctx,
-				  CL_MEM_READ_WRITE | (init ? CL_MEM_COPY_HOST_PTR : 0),
-				  bytes, (void *)init, &err);
-	if (!m)
-		say(p, "clCreateBuffer", "failed", err);
-	return m;
-}
+#define BENCH_PLAT /* bench_say, bench_make_buf, bench_read_buf on struct plat */
+#include "bench_common.h"
 
 static cl_kernel make_kernel(struct plat *p, cl_program prog, const char *name)
 {
 	cl_int err;
 	cl_kernel k = clCreateKernel(prog, name, &err);
 	if (!k)
-		say(p, name, "clCreateKernel failed", err);
+		bench_say(p, name, "clCreateKernel failed", err);
 	return k;
 }
 
@@ -229,11 +194,14 @@ struct launch {
 	cl_mem ping, pong;
 };
 
-static cl_int enqueue(struct plat *p, struct launch *l)
+/* One launch (for the stencil all its steps), finished with clFinish. */
+static cl_int run_once(struct plat *p, const struct launch *l)
 {
-	if (!l->steps)
-		return clEnqueueNDRangeKernel(p->q, l->k, l->dims, NULL, l->global,
-					      l->local, 0, NULL, NULL);
+	if (!l->steps) {
+		cl_int err = clEnqueueNDRangeKernel(p->q, l->k, l->dims, NULL, l->global,
+						    l->local, 0, NULL, NULL);
+		return err == CL_SUCCESS ? clFinish(p->q) : err;
+	}
 	for (int s = 0; s < l->steps; s++) {
 		cl_mem in = s % 2 ? l->pong : l->ping, out = s % 2 ? l->ping : l->pong;
 		cl_int err = clSetKernelArg(l->k, 1, sizeof(in), &in);
@@ -245,51 +213,11 @@ static cl_int enqueue(struct plat *p, struct launch *l)
 		if (err)
 			return err;
 	}
-	return CL_SUCCESS;
+	return clFinish(p->q);
 }
 
-/* The warm-up launch, whose result the caller then checks. */
-static int warm_up(struct plat *p, const char *name, struct launch *l)
-{
-	cl_int err = enqueue(p, l);
-	if (err == CL_SUCCESS)
-		err = clFinish(p->q);
-	if (err != CL_SUCCESS) {
-		say(p, name, "enqueue failed", err);
-		return -1;
-	}
-	return 0;
-}
-
-/* Best of at least REPEATS launches, in seconds; negative on failure. */
-static double best_time(struct plat *p, const char *name, struct launch *l)
-{
-	double best = 1e30, start = now_s();
-	/* Fast kernels run more often (up to MAX_REPEATS within a second):
-	 * on a shared machine the best of more runs finds a quieter moment. */
-	for (int r = 0; r < REPEATS || (r < MAX_REPEATS && now_s() - start < 1.0); r++) {
-		double t0 = now_s();
-		cl_int err = enqueue(p, l);
-		if (err == CL_SUCCESS)
-			err = clFinish(p->q);
-		double t = now_s() - t0;
-		if (err != CL_SUCCESS) {
-			say(p, name, "timed enqueue failed", err);
-			return -1;
-		}
-		if (t < best)
-			best = t;
-	}
-	return best;
-}
-
-static int read_buf(struct plat *p, const char *name, cl_mem m, size_t bytes, void *dst)
-{
-	cl_int err = clEnqueueReadBuffer(p->q, m, CL_TRUE, 0, bytes, dst, 0, NULL, NULL);
-	if (err != CL_SUCCESS)
-		say(p, name, "clEnqueueReadBuffer failed", err);
-	return err == CL_SUCCESS ? 0 : -1;
-}
+#define BENCH_LAUNCH /* bench_warm_up, bench_best_time on run_once */
+#include "bench_common.h"
 
 /* Compares float results: |got - want| <= tol * (|want| + scale).  Prints
  * the first mismatch loudly and returns how many elements are off. */
@@ -342,13 +270,13 @@ static double bench_vadd(struct plat *p, const char *name)
 	cl_kernel k = NULL;
 	if (!a || !b || !c || !ref)
 		goto out;
-	fill(a, n, -1, 1, 1);
-	fill(b, n, -1, 1, 2);
+	bench_fill(a, n, -1, 1, 1);
+	bench_fill(b, n, -1, 1, 2);
 	for (size_t i = 0; i < n; i++)
 		ref[i] = a[i] + b[i];
-	ma = make_buf(p, n * 4, a);
-	mb = make_buf(p, n * 4, b);
-	mc = make_buf(p, n * 4, NULL);
+	ma = bench_make_buf(p, n * 4, a);
+	mb = bench_make_buf(p, n * 4, b);
+	mc = bench_make_buf(p, n * 4, NULL);
 	k = make_kernel(p, p->other, "vadd");
 	if (!ma || !mb || !mc || !k)
 		goto out;
@@ -356,13 +284,13 @@ static double bench_vadd(struct plat *p, const char *name)
 	clSetKernelArg(k, 1, sizeof(mb), &mb);
 	clSetKernelArg(k, 2, sizeof(mc), &mc);
 	struct launch l = { k, 1, { n }, NULL, 0, NULL, NULL };
-	if (warm_up(p, name, &l) || read_buf(p, name, mc, n * 4, c))
+	if (bench_warm_up(p, name, &l) || bench_read_buf(p, name, mc, n * 4, c))
 		goto out;
 	if (compare(p, name, c, ref, n, 0, 0)) {
 		result = WRONG;
 		goto out;
 	}
-	double t = best_time(p, name, &l);
+	double t = bench_best_time(p, name, &l);
 	if (t > 0)
 		result = 3.0 * n * 4 / t / 1e9;
 out:
@@ -383,12 +311,12 @@ static double saxpy_common(struct plat *p, const char *name, int guarded)
 	cl_kernel k = NULL;
 	if (!x || !y || !ref)
 		goto out;
-	fill(x, n, -1, 1, 3);
-	fill(y, n, -1, 1, 4);
+	bench_fill(x, n, -1, 1, 3);
+	bench_fill(y, n, -1, 1, 4);
 	for (size_t i = 0; i < n; i++)
 		ref[i] = alpha * x[i] + y[i];
-	mx = make_buf(p, n * 4, x);
-	my = make_buf(p, n * 4, y);
+	mx = bench_make_buf(p, n * 4, x);
+	my = bench_make_buf(p, n * 4, y);
 	k = make_kernel(p, p->other, guarded ? "saxpy_guard" : "saxpy");
 	if (!mx || !my || !k)
 		goto out;
@@ -399,7 +327,7 @@ static double saxpy_common(struct plat *p, const char *name, int guarded)
 	if (guarded)
 		clSetKernelArg(k, 3, sizeof(ni), &ni);
 	struct launch l = { k, 1, { guarded ? (n + 255) / 256 * 256 : n }, NULL, 0, NULL, NULL };
-	if (warm_up(p, name, &l) || read_buf(p, name, my, n * 4, y))
+	if (bench_warm_up(p, name, &l) || bench_read_buf(p, name, my, n * 4, y))
 		goto out;
 	/* A contracted multiply-add rounds once, and where alpha*x and y
 	 * nearly cancel that shows relative to the result: allow a few ulp of
@@ -408,7 +336,7 @@ static double saxpy_common(struct plat *p, const char *name, int guarded)
 		result = WRONG;
 		goto out;
 	}
-	double t = best_time(p, name, &l);
+	double t = bench_best_time(p, name, &l);
 	if (t > 0)
 		result = 3.0 * n * 4 / t / 1e9; /* read x, read y, write y */
 out:
@@ -445,8 +373,8 @@ static int sgemm_reference(void)
 	sgemm_ref = malloc(n * n * 4);
 	if (!sgemm_a || !sgemm_b || !acc || !sgemm_ref)
 		return -1;
-	fill(sgemm_a, n * n, -1, 1, 5);
-	fill(sgemm_b, n * n, -1, 1, 6);
+	bench_fill(sgemm_a, n * n, -1, 1, 5);
+	bench_fill(sgemm_b, n * n, -1, 1, 6);
 	for (size_t i = 0; i < n; i++)
 		for (size_t k = 0; k < n; k++) {
 			double aik = sgemm_a[i * n + k];
@@ -470,9 +398,9 @@ static double bench_sgemm(struct plat *p, const char *name, const char *kname,
 	cl_kernel k = NULL;
 	if (!c || sgemm_reference())
 		goto out;
-	ma = make_buf(p, n * n * 4, sgemm_a);
-	mb = make_buf(p, n * n * 4, sgemm_b);
-	mc = make_buf(p, n * n * 4, NULL);
+	ma = bench_make_buf(p, n * n * 4, sgemm_a);
+	mb = bench_make_buf(p, n * n * 4, sgemm_b);
+	mc = bench_make_buf(p, n * n * 4, NULL);
 	k = make_kernel(p, p->sgemm, kname);
 	if (!ma || !mb || !mc || !k)
 		goto out;
@@ -481,7 +409,7 @@ static double bench_sgemm(struct plat *p, const char *name, const char *kname,
 	clSetKernelArg(k, 2, sizeof(mb), &mb);
 	clSetKernelArg(k, 3, sizeof(mc), &mc);
 	struct launch l = { k, 2, { n, n }, local, 0, NULL, NULL };
-	if (warm_up(p, name, &l) || read_buf(p, name, mc, n * n * 4, c))
+	if (bench_warm_up(p, name, &l) || bench_read_buf(p, name, mc, n * n * 4, c))
 		goto out;
 	/* Sums of n products of values in [-1, 1): float rounding over n terms
 	 * is bounded by about n * 2^-24 * sqrt(n) in absolute terms. */
@@ -489,7 +417,7 @@ static double bench_sgemm(struct plat *p, const char *name, const char *kname,
 		result = WRONG;
 		goto out;
 	}
-	double t = best_time(p, name, &l);
+	double t = bench_best_time(p, name, &l);
 	if (t > 0)
 		result = 2.0 * n * n * n / t / 1e9;
 out:
@@ -517,12 +445,12 @@ static double bench_reduce(struct plat *p, const char *name)
 	cl_kernel k = NULL;
 	if (!in || !part)
 		goto out;
-	fill(in, n, 0, 1, 7);
+	bench_fill(in, n, 0, 1, 7);
 	double want = 0;
 	for (size_t i = 0; i < n; i++)
 		want += in[i];
-	mi = make_buf(p, n * 4, in);
-	mp = make_buf(p, groups * 4, NULL);
+	mi = bench_make_buf(p, n * 4, in);
+	mp = bench_make_buf(p, groups * 4, NULL);
 	k = make_kernel(p, p->other, "reduce");
 	if (!mi || !mp || !k)
 		goto out;
@@ -539,7 +467,7 @@ static double bench_reduce(struct plat *p, const char *name)
 	clSetKernelArg(k, 2, wg * 4, NULL);
 	size_t local[1] = { wg };
 	struct launch l = { k, 1, { n }, local, 0, NULL, NULL };
-	if (warm_up(p, name, &l) || read_buf(p, name, mp, groups * 4, part))
+	if (bench_warm_up(p, name, &l) || bench_read_buf(p, name, mp, groups * 4, part))
 		goto out;
 	/* Each partial is checked (a tree of 256 floats in [0, 1)), then the
 	 * total. */
@@ -563,7 +491,7 @@ static double bench_reduce(struct plat *p, const char *name)
 		result = WRONG;
 		goto out;
 	}
-	double t = best_time(p, name, &l);
+	double t = bench_best_time(p, name, &l);
 	if (t > 0)
 		result = (double)n * 4 / t / 1e9;
 out:
@@ -583,9 +511,9 @@ static double bench_stencil(struct plat *p, const char *name)
 	cl_kernel k = NULL;
 	if (!a || !b || !got)
 		goto out;
-	fill(a, cells, 0, 1, 8);
-	m0 = make_buf(p, cells * 4, a);
-	m1 = make_buf(p, cells * 4, NULL);
+	bench_fill(a, cells, 0, 1, 8);
+	m0 = bench_make_buf(p, cells * 4, a);
+	m1 = bench_make_buf(p, cells * 4, NULL);
 	k = make_kernel(p, p->other, "stencil");
 	if (!m0 || !m1 || !k)
 		goto out;
@@ -609,13 +537,13 @@ static double bench_stencil(struct plat *p, const char *name)
 	struct launch l = { k, 2, { n, n }, NULL, STENCIL_STEPS, m0, m1 };
 	/* An even number of steps leaves the result in the first buffer, which
 	 * the next launch then reads: each launch checks only its own start. */
-	if (warm_up(p, name, &l) || read_buf(p, name, m0, cells * 4, got))
+	if (bench_warm_up(p, name, &l) || bench_read_buf(p, name, m0, cells * 4, got))
 		goto out;
 	if (compare(p, name, got, in, cells, 1e-5, 1e-6)) {
 		result = WRONG;
 		goto out;
 	}
-	double t = best_time(p, name, &l);
+	double t = bench_best_time(p, name, &l);
 	if (t > 0)
 		result = (double)cells * STENCIL_STEPS / t / 1e6;
 out:
@@ -636,8 +564,8 @@ static double bench_nbody(struct plat *p, const char *name)
 	cl_kernel k = NULL;
 	if (!pos || !vel || !npos || !nvel || !rpos || !rvel)
 		goto out;
-	fill(pos, n * 4, -10, 10, 9);
-	fill(vel, n * 4, -1, 1, 10);
+	bench_fill(pos, n * 4, -10, 10, 9);
+	bench_fill(vel, n * 4, -1, 1, 10);
 	for (size_t i = 0; i < n; i++) {
 		pos[i * 4 + 3] = 0.5f + (float)(i % 7) * 0.25f; /* mass */
 		vel[i * 4 + 3] = 0;
@@ -661,10 +589,10 @@ static double bench_nbody(struct plat *p, const char *name)
 		rvel[i * 4 + 3] = vel[i * 4 + 3];
 		rpos[i * 4 + 3] = pos[i * 4 + 3];
 	}
-	mp = make_buf(p, n * 16, pos);
-	mv = make_buf(p, n * 16, vel);
-	mnp = make_buf(p, n * 16, NULL);
-	mnv = make_buf(p, n * 16, NULL);
+	mp = bench_make_buf(p, n * 16, pos);
+	mv = bench_make_buf(p, n * 16, vel);
+	mnp = bench_make_buf(p, n * 16, NULL);
+	mnv = bench_make_buf(p, n * 16, NULL);
 	k = make_kernel(p, p->other, "nbody");
 	if (!mp || !mv || !mnp || !mnv || !k)
 		goto out;
@@ -675,8 +603,8 @@ static double bench_nbody(struct plat *p, const char *name)
 	clSetKernelArg(k, 4, sizeof(mnp), &mnp);
 	clSetKernelArg(k, 5, sizeof(mnv), &mnv);
 	struct launch l = { k, 1, { n }, NULL, 0, NULL, NULL };
-	if (warm_up(p, name, &l) || read_buf(p, name, mnp, n * 16, npos) ||
-	    read_buf(p, name, mnv, n * 16, nvel))
+	if (bench_warm_up(p, name, &l) || bench_read_buf(p, name, mnp, n * 16, npos) ||
+	    bench_read_buf(p, name, mnv, n * 16, nvel))
 		goto out;
 	/* rsqrt is allowed a few ulp and close pairs amplify them: velocities
 	 * to 1e-3 of their scale, positions tighter (dt damps the error). */
@@ -686,7 +614,7 @@ static double bench_nbody(struct plat *p, const char *name)
 		result = WRONG;
 		goto out;
 	}
-	double t = best_time(p, name, &l);
+	double t = bench_best_time(p, name, &l);
 	if (t > 0)
 		result = 20.0 * n * n / t / 1e9;
 out:
@@ -719,7 +647,7 @@ static double bench_mandelbrot(struct plat *p, const char *name)
 			}
 			ref[y * w + x] = i;
 		}
-	mo = make_buf(p, px * 4, NULL);
+	mo = bench_make_buf(p, px * 4, NULL);
 	k = make_kernel(p, p->other, "mandelbrot");
 	if (!mo || !k)
 		goto out;
@@ -728,7 +656,7 @@ static double bench_mandelbrot(struct plat *p, const char *name)
 	clSetKernelArg(k, 2, sizeof(it), &it);
 	clSetKernelArg(k, 3, sizeof(mo), &mo);
 	struct launch l = { k, 2, { w, h }, NULL, 0, NULL, NULL };
-	if (warm_up(p, name, &l) || read_buf(p, name, mo, px * 4, got))
+	if (bench_warm_up(p, name, &l) || bench_read_buf(p, name, mo, px * 4, got))
 		goto out;
 	/* The iteration is chaotic near the set's boundary: a contracted
 	 * multiply-add there changes a pixel's count.  Allow 0.5% of pixels to
@@ -750,7 +678,7 @@ static double bench_mandelbrot(struct plat *p, const char *name)
 		result = WRONG;
 		goto out;
 	}
-	double t = best_time(p, name, &l);
+	double t = bench_best_time(p, name, &l);
 	if (t > 0)
 		result = (double)px / t / 1e6;
 out:
@@ -781,18 +709,18 @@ static cl_program build(struct plat *p, const char *src, double *ms)
 	cl_int err;
 	cl_program prog = clCreateProgramWithSource(p->ctx, 1, &src, NULL, &err);
 	if (!prog) {
-		say(p, "clCreateProgramWithSource", "failed", err);
+		bench_say(p, "clCreateProgramWithSource", "failed", err);
 		return NULL;
 	}
-	double t0 = now_s();
+	double t0 = bench_now_s();
 	err = clBuildProgram(prog, 1, &p->dev, "", NULL, NULL);
 	if (ms)
-		*ms = (now_s() - t0) * 1e3;
+		*ms = (bench_now_s() - t0) * 1e3;
 	if (err != CL_SUCCESS) {
 		char log[8192] = "";
 		clGetProgramBuildInfo(prog, p->dev, CL_PROGRAM_BUILD_LOG, sizeof(log) - 1,
 				      log, NULL);
-		say(p, "clBuildProgram", "failed", err);
+		bench_say(p, "clBuildProgram", "failed", err);
 		fprintf(stderr, "%s\n", log);
 		clReleaseProgram(prog);
 		return NULL;
@@ -802,20 +730,7 @@ static cl_program build(struct plat *p, const char *src, double *ms)
 
 static int open_platform(struct plat *p)
 {
-	cl_int err;
-	char full[256] = "";
-	clGetPlatformInfo(p->id, CL_PLATFORM_NAME, sizeof(full), full, NULL);
-	snprintf(p->name, sizeof(p->name), "%s",
-		 strcmp(full, "Portable Computing Language") == 0 ? "PoCL" : full);
-	if (clGetDeviceIDs(p->id, CL_DEVICE_TYPE_CPU, 1, &p->dev, NULL) != CL_SUCCESS) {
-		fprintf(stderr, "%s: no CPU device\n", p->name);
-		return -1;
-	}
-	p->ctx = clCreateContext(NULL, 1, &p->dev, NULL, NULL, &err);
-	if (!p->ctx)
-		return -1;
-	p->q = clCreateCommandQueue(p->ctx, p->dev, 0, &err);
-	if (!p->q)
+	if (bench_open_cpu(p))
 		return -1;
 	/* A small unrelated program first, so that "cold" measures a cache
 	 * miss, not the compiler's one-time start-up in this process. */
@@ -842,24 +757,6 @@ static void close_platform(struct plat *p)
 		clReleaseCommandQueue(p->q);
 	if (p->ctx)
 		clReleaseContext(p->ctx);
-}
-
-static int rm_entry(const char *path, const struct stat *sb, int flag, struct FTW *ftw)
-{
-	(void)sb;
-	(void)flag;
-	(void)ftw;
-	return remove(path);
-}
-
-static void print_cell(double v)
-{
-	if (v == WRONG)
-		printf(" %10s", "WRONG");
-	else if (v < 0)
-		printf(" %10s", "FAILED");
-	else
-		printf(" %10.2f", v);
 }
 
 int main(int argc, char **argv)
@@ -892,41 +789,26 @@ int main(int argc, char **argv)
 	/* Fresh, empty program caches for both implementations, before the
 	 * first OpenCL call: Kiln reads KILN_CACHE_DIR at its first build, PoCL
 	 * POCL_CACHE_DIR when it starts. */
-	char kiln_dir[] = "/tmp/kiln-bench-cache-XXXXXX";
-	char pocl_dir[] = "/tmp/kiln-bench-pocl-XXXXXX";
-	if (!mkdtemp(kiln_dir) || !mkdtemp(pocl_dir)) {
-		perror("mkdtemp");
+	struct bench_caches caches;
+	if (bench_fresh_caches(&caches))
 		return 1;
-	}
-	setenv("KILN_CACHE_DIR", kiln_dir, 1);
-	setenv("POCL_CACHE_DIR", pocl_dir, 1);
 
-	cl_platform_id ids[MAX_PLATFORMS];
-	cl_uint n = 0;
+	cl_platform_id ids[BENCH_MAX_PLATFORMS];
 	int status = 0;
-	if (clGetPlatformIDs(MAX_PLATFORMS, ids, &n) != CL_SUCCESS || n == 0) {
-		fprintf(stderr, "no OpenCL platform found\n");
+	cl_uint n = bench_platform_ids(ids);
+	if (n == 0) {
 		status = 1;
 		goto out_rm;
 	}
-	if (n > MAX_PLATFORMS)
-		n = MAX_PLATFORMS;
 
 	/* Kiln first: it is the numerator of every ratio. */
-	struct plat plats[MAX_PLATFORMS];
-	int m = 0;
-	for (int pass = 0; pass < 2; pass++)
-		for (cl_uint i = 0; i < n; i++) {
-			char name[64] = "";
-			clGetPlatformInfo(ids[i], CL_PLATFORM_NAME, sizeof(name), name, NULL);
-			if ((strcmp(name, "Kiln") == 0) != (pass == 0))
-				continue;
-			memset(&plats[m], 0, sizeof(plats[m]));
-			plats[m].id = ids[i];
-			m++;
-		}
+	struct plat plats[BENCH_MAX_PLATFORMS];
+	int m = (int)n;
+	memset(plats, 0, sizeof(plats));
+	for (int j = 0; j < m; j++)
+		plats[j].id = ids[j];
 
-	static double val[NBENCH][MAX_PLATFORMS];
+	static double val[NBENCH][BENCH_MAX_PLATFORMS];
 	for (int j = 0; j < m; j++) {
 		struct plat *p = &plats[j];
 		if (open_platform(p) || !p->sgemm || !p->other) {
@@ -955,21 +837,21 @@ int main(int argc, char **argv)
 
 	printf("%s sizes; best of %d (up to %d within 1 s) runs after one warm-up, "
 	       "host time around enqueue + clFinish\n", quick ? "quick" : "full",
-	       REPEATS, MAX_REPEATS);
+	       BENCH_REPEATS, BENCH_MAX_REPEATS);
 	printf("%-12s %-9s", "kernel", "unit");
 	for (int j = 0; j < m; j++)
 		printf(" %10s", plats[j].name);
 	for (int j = 1; j < m; j++)
 		printf("  %s/%s", plats[0].name, plats[j].name);
 	printf("\n");
-	double log_sum[MAX_PLATFORMS] = { 0 };
-	int log_n[MAX_PLATFORMS] = { 0 };
+	double log_sum[BENCH_MAX_PLATFORMS] = { 0 };
+	int log_n[BENCH_MAX_PLATFORMS] = { 0 };
 	for (size_t b = 0; b < NBENCH; b++) {
 		if (only && strcmp(only, benches[b].name))
 			continue;
 		printf("%-12s %-9s", benches[b].name, benches[b].unit);
 		for (int j = 0; j < m; j++)
-			print_cell(val[b][j]);
+			bench_print_cell(val[b][j], 10);
 		for (int j = 1; j < m; j++) {
 			if (val[b][0] > 0 && val[b][j] > 0) {
 				double r = val[b][0] / val[b][j];
@@ -993,14 +875,13 @@ int main(int argc, char **argv)
 			printf(" %10s", plats[j].name);
 		printf("\n%-12s", "cold");
 		for (int j = 0; j < m; j++)
-			print_cell(plats[j].cold_ms);
+			bench_print_cell(plats[j].cold_ms, 10);
 		printf("\n%-12s", "warm");
 		for (int j = 0; j < m; j++)
-			print_cell(plats[j].warm_ms);
+			bench_print_cell(plats[j].warm_ms, 10);
 		printf("\n");
 	}
 out_rm:
-	nftw(kiln_dir, rm_entry, 8, FTW_DEPTH | FTW_PHYS);
-	nftw(pocl_dir, rm_entry, 8, FTW_DEPTH | FTW_PHYS);
+	bench_remove_caches(&caches);
 	return status;
 }

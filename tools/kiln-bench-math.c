@@ -33,11 +33,10 @@
 #include <string.h>
 #include <time.h>
 
-#define MAX_PLATFORMS 8
+#include "bench_common.h"
+
 #define RUNS 7
 #define HOST_RUNS 5
-#define FAILED (-1.0)
-#define WRONG (-2.0)
 
 static size_t n_elems = (size_t)1 << 24;
 
@@ -71,25 +70,6 @@ struct plat {
 	cl_command_queue q;
 	cl_program prog[2]; /* float, double (NULL without cl_khr_fp64) */
 };
-
-static double now_s(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
-static int cmp_d(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-	return x < y ? -1 : x > y;
-}
-
-static double median(double *v, int n)
-{
-	qsort(v, (size_t)n, sizeof(double), cmp_d);
-	return v[n / 2];
-}
 
 /* Inputs: the same deterministic values for every platform and glibc. */
 static uint64_t rng_state = 0x2545f4914f6cdd1dULL;
@@ -158,7 +138,7 @@ static double host_time(const struct mfn *f, int dbl, const void *a, const void 
 		goto out_free;
 	/* run -1 warms up (page faults, clock ramp), as the OpenCL side does */
 	for (int r = -1; r < HOST_RUNS; r++) {
-		double t0 = now_s();
+		double t0 = bench_now_s();
 		for (int k = 0; k < nt; k++) {
 			jobs[k] = (struct host_job){ f, dbl, a, b, o, n_elems * k / nt,
 						     n_elems * (k + 1) / nt };
@@ -171,9 +151,9 @@ static double host_time(const struct mfn *f, int dbl, const void *a, const void 
 				host_worker(&jobs[k]); /* never skip a slice */
 		}
 		if (r >= 0)
-			t[r] = now_s() - t0;
+			t[r] = bench_now_s() - t0;
 	}
-	res = median(t, HOST_RUNS);
+	res = bench_median(t, HOST_RUNS);
 out_free:
 	free(started);
 	free(th);
@@ -268,12 +248,12 @@ static double cl_time(struct plat *p, const struct mfn *f, int dbl, const void *
 	clSetKernelArg(k, 2, sizeof(cl_mem), &mo);
 	double t[RUNS];
 	for (int r = -1; r < RUNS; r++) {
-		double t0 = now_s();
+		double t0 = bench_now_s();
 		if (clEnqueueNDRangeKernel(p->q, k, 1, NULL, &n_elems, NULL, 0, NULL, NULL) ||
 		    clFinish(p->q))
 			goto out_free;
 		if (r >= 0)
-			t[r] = now_s() - t0;
+			t[r] = bench_now_s() - t0;
 	}
 	if (clEnqueueReadBuffer(p->q, mo, CL_TRUE, 0, bytes, out, 0, NULL, NULL))
 		goto out_free;
@@ -284,7 +264,7 @@ static double cl_time(struct plat *p, const struct mfn *f, int dbl, const void *
 		if (ulps(g, r, dbl) > 16)
 			bad++;
 	}
-	res = bad ? WRONG : median(t, RUNS);
+	res = bad ? WRONG : bench_median(t, RUNS);
 	if (bad)
 		fprintf(stderr, "%s: %s(%s): %zu results differ from glibc by more than 16 ulp\n",
 			p->name, f->name, dbl ? "double" : "float", bad);
@@ -322,14 +302,14 @@ int main(int argc, char **argv)
 		setenv("KILN_CACHE_DIR", cache, 1);
 		setenv("POCL_CACHE_DIR", cache, 1);
 	}
-	cl_platform_id ids[MAX_PLATFORMS];
+	cl_platform_id ids[BENCH_MAX_PLATFORMS];
 	cl_uint np = 0;
-	if (clGetPlatformIDs(MAX_PLATFORMS, ids, &np) != CL_SUCCESS || np == 0) {
+	if (clGetPlatformIDs(BENCH_MAX_PLATFORMS, ids, &np) != CL_SUCCESS || np == 0) {
 		fprintf(stderr, "no OpenCL platform found\n");
 		return 1;
 	}
-	np = np > MAX_PLATFORMS ? MAX_PLATFORMS : np;
-	struct plat plats[MAX_PLATFORMS];
+	np = np > BENCH_MAX_PLATFORMS ? BENCH_MAX_PLATFORMS : np;
+	struct plat plats[BENCH_MAX_PLATFORMS];
 	memset(plats, 0, sizeof(plats));
 	int status = 0;
 	for (cl_uint i = 0; i < np; i++) {
@@ -378,7 +358,7 @@ int main(int argc, char **argv)
 				}
 			}
 			double th = host_time(f, dbl, a, b, ref);
-			double tp[MAX_PLATFORMS];
+			double tp[BENCH_MAX_PLATFORMS];
 			for (cl_uint i = 0; i < np; i++) {
 				tp[i] = plats[i].prog[dbl] ? cl_time(&plats[i], f, dbl, a, b, ref) : FAILED;
 				if (tp[i] == WRONG || (tp[i] == FAILED && plats[i].prog[dbl]))

@@ -8,6 +8,9 @@
  *
  * Usage: OCL_ICD_VENDORS=<dir with kiln.icd and pocl.icd> kiln-bench-runtime
  * The first platform is the reference for the ratio column. */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE /* bench_common.h: nftw, mkdtemp, setenv */
+#endif
 #define CL_TARGET_OPENCL_VERSION 300
 #define CL_USE_DEPRECATED_OPENCL_1_2_APIS
 #include <CL/cl.h>
@@ -17,27 +20,16 @@
 #include <string.h>
 #include <time.h>
 
+#include "bench_common.h"
+
 #define REPEATS 10000
 #define COPY_BYTES ((size_t)256 << 20)
-#define MAX_PLATFORMS 8
 
 static double now_ns(void)
 {
 	struct timespec ts;
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return ts.tv_sec * 1e9 + ts.tv_nsec;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-	return (x > y) - (x < y);
-}
-
-static double median(double *v, int n)
-{
-	qsort(v, n, sizeof(*v), cmp_double);
-	return v[n / 2];
 }
 
 static void CL_CALLBACK empty_native(void *args)
@@ -69,7 +61,7 @@ static double latency(cl_command_queue q, int native)
 		samples[i] = now_ns() - t0;
 		clReleaseEvent(ev);
 	}
-	return median(samples, REPEATS) / 1e3;
+	return bench_median(samples, REPEATS) / 1e3;
 }
 
 static double copy_bandwidth(cl_context ctx, cl_command_queue q)
@@ -163,27 +155,18 @@ static void row(const char *what, const char *unit, struct result *res, int n,
 
 int main(void)
 {
-	cl_platform_id platforms[MAX_PLATFORMS];
-	cl_uint n = 0;
-	if (clGetPlatformIDs(MAX_PLATFORMS, platforms, &n) != CL_SUCCESS || n == 0) {
-		fprintf(stderr, "no OpenCL platform found\n");
-		return 1;
-	}
-	if (n > MAX_PLATFORMS)
-		n = MAX_PLATFORMS;
-	struct result res[MAX_PLATFORMS];
-	int m = 0;
 	/* Kiln first, so it is the reference of the ratios. */
-	for (int pass = 0; pass < 2; pass++)
-		for (cl_uint i = 0; i < n; i++) {
-			char name[64] = "";
-			clGetPlatformInfo(platforms[i], CL_PLATFORM_NAME, sizeof(name), name, NULL);
-			if ((strcmp(name, "Kiln") == 0) != (pass == 0))
-				continue;
-			memset(&res[m], 0, sizeof(res[m]));
-			if (measure(platforms[i], &res[m]) == 0)
-				m++;
-		}
+	cl_platform_id platforms[BENCH_MAX_PLATFORMS];
+	cl_uint n = bench_platform_ids(platforms);
+	if (n == 0)
+		return 1;
+	struct result res[BENCH_MAX_PLATFORMS];
+	int m = 0;
+	for (cl_uint i = 0; i < n; i++) {
+		memset(&res[m], 0, sizeof(res[m]));
+		if (measure(platforms[i], &res[m]) == 0)
+			m++;
+	}
 	printf("%-28s", "");
 	for (int i = 0; i < m; i++)
 		printf(" %14s", res[i].name);
