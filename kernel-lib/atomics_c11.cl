@@ -87,27 +87,6 @@
  * -0.0 does not match 0.0, a NaN matches itself), as cmpxchg does. ------ */
 
 #define KL_CAS_KIND(EAS, AS, T, KIND)                                          \
-	bool KL_OVL atomic_compare_exchange_##KIND(volatile AS atomic_##T *p,  \
-						   EAS T *e, T d)              \
-	{                                                                      \
-		T x = *e;                                                      \
-		bool ok = __opencl_atomic_compare_exchange_##KIND(             \
-			p, &x, d, KL_SC, KL_SC, KL_DEV);                       \
-		if (!ok)                                                       \
-			*e = x;                                                \
-		return ok;                                                     \
-	}                                                                      \
-	bool KL_OVL atomic_compare_exchange_##KIND##_explicit(                 \
-		volatile AS atomic_##T *p, EAS T *e, T d, memory_order so,     \
-		memory_order fo)                                               \
-	{                                                                      \
-		T x = *e;                                                      \
-		bool ok = __opencl_atomic_compare_exchange_##KIND(             \
-			p, &x, d, so, fo, KL_DEV);                             \
-		if (!ok)                                                       \
-			*e = x;                                                \
-		return ok;                                                     \
-	}                                                                      \
 	bool KL_OVL atomic_compare_exchange_##KIND##_explicit(                 \
 		volatile AS atomic_##T *p, EAS T *e, T d, memory_order so,     \
 		memory_order fo, memory_scope s)                               \
@@ -118,6 +97,19 @@
 		if (!ok)                                                       \
 			*e = x;                                                \
 		return ok;                                                     \
+	}                                                                      \
+	bool KL_OVL atomic_compare_exchange_##KIND##_explicit(                 \
+		volatile AS atomic_##T *p, EAS T *e, T d, memory_order so,     \
+		memory_order fo)                                               \
+	{                                                                      \
+		return atomic_compare_exchange_##KIND##_explicit(p, e, d, so,  \
+								 fo, KL_DEV);  \
+	}                                                                      \
+	bool KL_OVL atomic_compare_exchange_##KIND(volatile AS atomic_##T *p,  \
+						   EAS T *e, T d)              \
+	{                                                                      \
+		return atomic_compare_exchange_##KIND##_explicit(p, e, d, KL_SC, \
+								 KL_SC, KL_DEV); \
 	}
 
 #define KL_CAS(EAS, AS, T)                                                     \
