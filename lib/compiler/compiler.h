@@ -175,7 +175,12 @@ struct kiln_wg_state {
 				 across barriers: kiln_kernel_native's
 				 context_size bytes per work-item */
 	void *printf_buffer;  /* struct kiln_printf_buffer, or NULL */
-	void *reserved[4];
+	/* Storage for sub-group and work-group collectives (kernel-lib's
+	 * subgroups and work_group files): KILN_GROUP_SCRATCH_BYTES per
+	 * work-item of the group plus one more slot, 128-byte aligned, the
+	 * group's own while it runs, contents undefined at its start. */
+	char *group_scratch;
+	void *reserved[3];
 	/* Where the group's memory is, for the generic address space casts
 	 * (to_local, to_private, to_global, get_fence; read by
 	 * kernel-lib/generic_as.cl at these offsets): local memory is
@@ -186,6 +191,9 @@ struct kiln_wg_state {
 	char *stack_lo;
 	char *stack_hi;
 };
+
+/* A slot of the group scratch holds the widest OpenCL value, double16. */
+#define KILN_GROUP_SCRATCH_BYTES 128u
 
 typedef void (*kiln_wg_fn)(const struct kiln_wg_launch *launch,
 			   struct kiln_wg_state *state);

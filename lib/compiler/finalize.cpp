@@ -140,6 +140,10 @@ bool finalize_module(llvm::Module &m, llvm::TargetMachine &tm,
 		return false;
 	define_lib_options(m, o);
 	retarget(m, t);
+	/* kiln-subgroups: a kernel without intel_reqd_sub_group_size runs
+	 * sub-groups of one native float vector (the rule of
+	 * lib/core/kernel.c's sub-group size). */
+	set_default_sub_group_size(m, t && t->vector_bytes >= 4 ? t->vector_bytes / 4 : 1);
 	/* Everything but the kernels is private to the program. */
 	for (llvm::Function &f : m)
 		if (!f.isDeclaration() && !is_kernel(f))

@@ -45,6 +45,9 @@ llvm::ModulePassManager workgroup_pipeline(pass_errors *errors)
 	fpm.addPass(local_vars_pass());
 	fpm.addPass(wi_simplify_pass());
 	fpm.addPass(scalarize_pass());
+	mpm.addPass(llvm::createModuleToFunctionPassAdaptor(std::move(fpm)));
+	mpm.addPass(subgroups_pass(errors));
+	fpm = llvm::FunctionPassManager();
 	fpm.addPass(loop_barriers_pass());
 	fpm.addPass(converge_loops_pass());
 	fpm.addPass(barriers_pass());
@@ -107,6 +110,8 @@ static const module_entry module_passes[] = {
 	 [](llvm::ModulePassManager &m, pass_errors *) { m.addPass(hide_printf_pass()); }},
 	{"kiln-workitem", workitem_pass::name(),
 	 [](llvm::ModulePassManager &m, pass_errors *) { m.addPass(workitem_pass()); }},
+	{"kiln-subgroups", subgroups_pass::name(),
+	 [](llvm::ModulePassManager &m, pass_errors *e) { m.addPass(subgroups_pass(e)); }},
 	{"kiln-workgroup", workgroup_pass::name(),
 	 [](llvm::ModulePassManager &m, pass_errors *e) { m.addPass(workgroup_pass(e)); }},
 	{"kiln-printf", printf_pass::name(),

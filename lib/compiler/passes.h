@@ -105,6 +105,18 @@ struct alias_scopes_pass : llvm::PassInfoMixin<alias_scopes_pass> {
 	llvm::PreservedAnalyses run(llvm::Function &f, llvm::FunctionAnalysisManager &fam);
 };
 
+/* kiln-subgroups (subgroups.cpp): a module pass between the function
+ * passes, so that it can report errors. */
+struct subgroups_pass : llvm::PassInfoMixin<subgroups_pass> {
+	pass_errors *errors;
+	explicit subgroups_pass(pass_errors *e) : errors(e) {}
+	llvm::PreservedAnalyses run(llvm::Module &m, llvm::ModuleAnalysisManager &mam);
+};
+/* The default sub-group size of the kernels of m (!kiln.sub_group_size;
+ * 16 when absent), and setting it (kiln_finalize: the target's native
+ * float vector width). */
+unsigned default_sub_group_size(const llvm::Module &m);
+void set_default_sub_group_size(llvm::Module &m, unsigned size);
 /* --- module passes making the work-group functions ---------------------- */
 
 /* kiln-workgroup (workgroup.cpp) */

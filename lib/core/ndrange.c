@@ -42,6 +42,8 @@ struct worker_scratch {
 	size_t local_cap;
 	char *context;
 	size_t context_cap;
+	char *group_scratch;
+	size_t group_scratch_cap;
 };
 
 struct scratch_table {
@@ -112,6 +114,7 @@ struct ndrange_cmd {
 	cl_uint num_samplers;
 	size_t local_bytes;     /* kernel-scope __local + __local arguments */
 	size_t context_bytes;   /* barrier context of a whole group */
+	size_t scratch_bytes;   /* group scratch of a whole group */
 	size_t num_groups;      /* in all */
 	size_t chunk;           /* groups per parallel_for item */
 	size_t edge[3];         /* size of the last group in each dimension */
@@ -130,7 +133,8 @@ static void fail(struct ndrange_cmd *c, cl_int err, const char *why)
 }
 
 /* kernel-lib/generic_as.cl reads these fields at fixed offsets. */
-_Static_assert(offsetof(struct kiln_wg_state, local_end) == 104 &&
+_Static_assert(offsetof(struct kiln_wg_state, group_scratch) == 72 &&
+		       offsetof(struct kiln_wg_state, local_end) == 104 &&
 		       offsetof(struct kiln_wg_state, context_end) == 112 &&
 		       offsetof(struct kiln_wg_state, stack_lo) == 120 &&
 		       offsetof(struct kiln_wg_state, stack_hi) == 128,
@@ -159,8 +163,16 @@ static void run_chunk(void *arg, size_t index, unsigned worker)
 		     "live across barriers, per work-item)");
 		return;
 	}
+	/* The pages of a large scratch are only touched by kernels that use
+	 * collectives (aligned_alloc of that size maps them lazily). */
+	if (!grow(&s->group_scratch, &s->group_scratch_cap, c->scratch_bytes)) {
+		fail(c, CL_OUT_OF_RESOURCES,
+		     "could not allocate the work-group's scratch for collectives");
+		return;
+	}
 	struct kiln_wg_state st;
 	memset(&st, 0, sizeof(st));
+	st.group_scratch = s->group_scratch;
 	st.local_mem = s->local;
 	st.context = s->context;
 	st.printf_buffer = c->printf_buf;
@@ -379,6 +391,7 @@ cl_int kiln_ndrange_enqueue(cl_command_queue q, cl_kernel k, cl_uint work_dim,
 	}
 	size_t group_items = l->local_size[0] * l->local_size[1] * l->local_size[2];
 	c->context_bytes = c->native.context_size * group_items;
+	c->scratch_bytes = KILN_GROUP_SCRATCH_BYTES * (group_items + 1);
 
 	/* Several groups per item when groups are small, so that the
 	 * scheduling cost stays low; at most a few thousand work-items per

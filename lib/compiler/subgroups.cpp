@@ -1,0 +1,159 @@
+/* kiln-subgroups: the sub-group size of each kernel, and how its work-items
+ * meet at a sub-group collective.
+ *
+ * kernel-lib writes every sub-group built-in (OpenCL C 3.0 §6.15.16, the
+ * cl_khr_subgroup_* and cl_intel_subgroups families) on two primitives
+ * that only the compiler can define:
+ *
+ *   uint  __kiln_sg_max_size(void)  the kernel's sub-group size S;
+ *   ulong __kiln_sg_sync(void)      the work-items of the caller's
+ *                                   sub-group that execute this call meet
+ *                                   here; returns which of them take part
+ *                                   (bit i: sub-group local id i), or ~0
+ *                                   when all of them do.
+ *
+ * Sub-groups are S consecutive linearized local ids (the last one of a
+ * group may be smaller).  S is the kernel's intel_reqd_sub_group_size(N)
+ * (cl_intel_required_subgroup_size; SPIR-V's SubgroupSize execution mode
+ * arrives as the same metadata) or else the module's default,
+ * !kiln.sub_group_size, which kiln_finalize sets to the target's native
+ * float vector width (the runtime's clGetKernelSubGroupInfo uses the same
+ * rule, lib/core/kernel.c).
+ *
+ * When every __kiln_sg_sync of a work-item function sits in a block that
+ * every work-item of the group reaches together (kiln-uniformity), all
+ * sub-groups pass through the same sequence of them, so a work-group
+ * barrier is a correct meeting point: the call becomes __kiln_barrier and
+ * ~0.  kiln-barriers then cuts the function there like at any barrier, and
+ * the collective's three phases (write a slot of the group scratch,
+ * combine, read) each run as a work-item loop that vectorizes.
+ *
+ * A sync in code that work-items of one group may take differently
+ * (a non-uniform collective under `if (x & 1)`, or a core collective under
+ * a branch on the sub-group id) needs the work-items to run as separate
+ * execution contexts; until Kiln has that path, the build fails with a
+ * message naming the kernel, never a wrong result.
+ *
+ * Assumes: work-item functions (kiln-workitem) in SSA form
+ * (kiln-wi-simplify).  Guarantees: no __kiln_sg_max_size or __kiln_sg_sync
+ * call is left in a work-item function of a kernel that builds. */
+#include "compiler/passes.h"
+
+#include <llvm/IR/Constants.h>
+#include <llvm/IR/Instructions.h>
+#include <llvm/IR/Metadata.h>
+
+namespace kiln {
+
+static const unsigned MAX_SUB_GROUP_SIZE = 64; /* a mask is one u64 */
+
+unsigned default_sub_group_size(const llvm::Module &m)
+{
+	if (const llvm::NamedMDNode *n = m.getNamedMetadata("kiln.sub_group_size"))
+		if (n->getNumOperands() && n->getOperand(0)->getNumOperands())
+			if (auto *c = llvm::mdconst::dyn_extract<llvm::ConstantInt>(
+				    n->getOperand(0)->getOperand(0)))
+				return (unsigned)c->getZExtValue();
+	return 16;
+}
+
+void set_default_sub_group_size(llvm::Module &m, unsigned size)
+{
+	llvm::LLVMContext &c = m.getContext();
+	llvm::NamedMDNode *n = m.getOrInsertNamedMetadata("kiln.sub_group_size");
+	n->clearOperands();
+	n->addOperand(llvm::MDNode::get(
+		c, {llvm::ConstantAsMetadata::get(
+			   llvm::ConstantInt::get(llvm::Type::getInt32Ty(c), size))}));
+}
+
+/* The kernel's intel_reqd_sub_group_size, or 0. */
+static unsigned required_size(const llvm::Function *k)
+{
+	const llvm::MDNode *md = k ? k->getMetadata("intel_reqd_sub_group_size") : nullptr;
+	if (!md || !md->getNumOperands())
+		return 0;
+	auto *c = llvm::mdconst::dyn_extract<llvm::ConstantInt>(md->getOperand(0));
+	return c ? (unsigned)c->getZExtValue() : 0;
+}
+
+static std::vector<llvm::CallInst *> calls_to(llvm::Function &f, llvm::StringRef name)
+{
+	std::vector<llvm::CallInst *> out;
+	for (llvm::BasicBlock &bb : f)
+		for (llvm::Instruction &i : bb)
+			if (auto *c = llvm::dyn_cast<llvm::CallInst>(&i))
+				if (c->getCalledFunction() &&
+				    c->getCalledFunction()->getName() == name)
+					out.push_back(c);
+	return out;
+}
+
+/* Lowers f's primitives; false with a message when it cannot. */
+static bool lower(llvm::Function &f, unsigned size, llvm::FunctionAnalysisManager &fam,
+		  std::string &msg)
+{
+	llvm::LLVMContext &c = f.getContext();
+	bool changed = false;
+	for (llvm::CallInst *call : calls_to(f, "__kiln_sg_max_size")) {
+		call->replaceAllUsesWith(llvm::ConstantInt::get(call->getType(), size));
+		call->eraseFromParent();
+		changed = true;
+	}
+	std::vector<llvm::CallInst *> syncs = calls_to(f, "__kiln_sg_sync");
+	if (syncs.empty())
+		return changed;
+	if (changed)
+		fam.invalidate(f, llvm::PreservedAnalyses::none());
+	const divergence &div = fam.getResult<uniformity_analysis>(f);
+	for (llvm::CallInst *s : syncs)
+		if (!div.reached_by_all(s->getParent())) {
+			msg = "a sub-group function is called in control flow that "
+			      "work-items of one work-group may take differently; Kiln "
+			      "runs sub-group functions only where the whole work-group "
+			      "reaches them together";
+			return false;
+		}
+	for (llvm::CallInst *s : syncs) {
+		insert_implicit_barrier(s);
+		s->replaceAllUsesWith(llvm::ConstantInt::getAllOnesValue(llvm::Type::getInt64Ty(c)));
+		s->eraseFromParent();
+	}
+	fam.invalidate(f, llvm::PreservedAnalyses::none());
+	return true;
+}
+
+llvm::PreservedAnalyses subgroups_pass::run(llvm::Module &m, llvm::ModuleAnalysisManager &mam)
+{
+	llvm::FunctionAnalysisManager &fam =
+		mam.getResult<llvm::FunctionAnalysisManagerModuleProxy>(m).getManager();
+	unsigned def = default_sub_group_size(m);
+	bool changed = false;
+	for (llvm::Function &f : m) {
+		wi_params p;
+		if (!workitem_params(f, p))
+			continue;
+		llvm::Function *k = kernel_of_workitem(f);
+		unsigned size = required_size(k);
+		if (size > MAX_SUB_GROUP_SIZE) {
+			if (errors)
+				errors->error("kernel '" + (k ? k->getName().str() : f.getName().str()) +
+					      "': intel_reqd_sub_group_size(" + std::to_string(size) +
+					      "): Kiln runs sub-groups of at most 64 work-items");
+			continue;
+		}
+		if (!size)
+			size = def ? def : 1;
+		std::string msg;
+		if (!lower(f, size, fam, msg) && !msg.empty()) {
+			if (errors)
+				errors->error("kernel '" + (k ? k->getName().str() : f.getName().str()) +
+					      "': " + msg);
+			continue;
+		}
+		changed = true;
+	}
+	return changed ? llvm::PreservedAnalyses::none() : llvm::PreservedAnalyses::all();
+}
+
+} // namespace kiln
