@@ -132,6 +132,10 @@ struct kiln_kernel_info {
 	struct kiln_arg_info *args;
 	size_t reqd_work_group_size[3]; /* zeros when not given */
 	size_t work_group_size_hint[3];
+	/* intel_reqd_sub_group_size(N) (cl_intel_required_subgroup_size;
+	 * SPIR-V's SubgroupSize execution mode arrives as the same
+	 * metadata), 0 when not given */
+	uint32_t reqd_sub_group_size;
 	uint64_t local_mem_size;    /* kernel-scope __local variables */
 	uint64_t private_mem_size;
 };
@@ -163,6 +167,7 @@ struct kiln_wg_launch {
 };
 
 /* What one worker passes for one work-group. */
+struct kiln_wg_services;
 struct kiln_wg_state {
 	size_t group_id[3];
 	size_t local_size[3]; /* this group's size (smaller at the edge of a
@@ -180,7 +185,13 @@ struct kiln_wg_state {
 	 * work-item of the group plus one more slot, 128-byte aligned, the
 	 * group's own while it runs, contents undefined at its start. */
 	char *group_scratch;
-	void *reserved[3];
+	/* What compiled code asks of the runtime (below); set for every
+	 * group. */
+	const struct kiln_wg_services *services;
+	/* Set by a service that could not do its work (the command then
+	 * ends in CL_OUT_OF_RESOURCES with this reason). */
+	const char *failure;
+	void *reserved[1];
 	/* Where the group's memory is, for the generic address space casts
 	 * (to_local, to_private, to_global, get_fence; read by
 	 * kernel-lib/generic_as.cl at these offsets): local memory is
@@ -190,6 +201,28 @@ struct kiln_wg_state {
 	char *context_end;
 	char *stack_lo;
 	char *stack_hi;
+};
+
+/* The runtime's services to a work-group function that runs its
+ * work-items as fibers (kiln-subgroups decides; lib/core/fibers.c runs
+ * them): a kernel whose sub-group functions or barriers sit in control flow
+ * that work-items of one group take differently. */
+typedef void (*kiln_fiber_entry)(void *closure, struct kiln_wg_state *state,
+				 uint64_t x, uint64_t y, uint64_t z);
+struct kiln_wg_services {
+	/* Runs entry(closure, state, x, y, z) for every work-item of the
+	 * group, each on a stack of its own, switching between them where
+	 * they meet (the two calls below); sub-groups are sub_group_size
+	 * consecutive linear local ids. */
+	void (*run_fibers)(struct kiln_wg_state *state, kiln_fiber_entry entry,
+			   void *closure, uint32_t sub_group_size);
+	/* The work-items of the caller's sub-group that reach a meeting point
+	 * meet; `site` orders the points (lowest first when several wait, a
+	 * reverse post-order number).  Returns the mask of the sub-group
+	 * local ids taking part. */
+	uint64_t (*sub_group_sync)(struct kiln_wg_state *state, uint32_t site);
+	/* Every work-item of the group meets (a work-group barrier). */
+	void (*group_barrier)(struct kiln_wg_state *state);
 };
 
 /* A slot of the group scratch holds the widest OpenCL value, double16. */

@@ -167,7 +167,7 @@ llvm::PreservedAnalyses converge_loops_pass::run(llvm::Function &f,
 						 llvm::FunctionAnalysisManager &fam)
 {
 	wi_params p;
-	if (!workitem_params(f, p))
+	if (!workitem_params(f, p) || runs_as_fibers(f))
 		return llvm::PreservedAnalyses::all();
 	/* One loop at a time, with fresh analyses: a rewrite changes the
 	 * blocks around it.  A rewritten loop holds a barrier and is never

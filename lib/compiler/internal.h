@@ -132,6 +132,11 @@ struct wi_params {
  * (__kiln_wi_<kernel>, made by kiln-workitem), and its parameters; the
  * kernel it was made from. */
 bool workitem_params(llvm::Function &f, wi_params &p);
+/* subgroups.cpp: whether kiln-subgroups made work-item function f run its
+ * work-items as fibers (no barrier regions, no implicit barriers). */
+bool runs_as_fibers(const llvm::Function &f);
+/* Its sub-group size (for the runtime's run_fibers). */
+unsigned fiber_sub_group_size(const llvm::Function &f);
 llvm::Function *kernel_of_workitem(llvm::Function &wi);
 /* Loads info field `f` (element d of the arrays) at `at`. */
 llvm::Value *load_info(llvm::IRBuilderBase &b, llvm::Value *info,
@@ -229,6 +234,8 @@ inline std::string wi_name(llvm::StringRef k) { return ("__kiln_wi_" + k).str();
 inline std::string wg_name(llvm::StringRef k) { return ("__kiln_wg_" + k).str(); }
 inline std::string ctx_name(llvm::StringRef k) { return ("__kiln_ctx_" + k).str(); }
 inline std::string lmem_name(llvm::StringRef k) { return ("__kiln_lmem_" + k).str(); }
+/* The entry of each fiber of a kernel that runs its work-items as fibers. */
+inline std::string fiber_name(llvm::StringRef k) { return ("__kiln_fiber_" + k).str(); }
 
 /* printf.cpp: replaces the printf calls (OpenCL C 3.0 §6.15.14) that
  * kernel's work-group function makes by records in the printf buffer

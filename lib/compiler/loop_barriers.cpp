@@ -67,7 +67,7 @@ llvm::PreservedAnalyses loop_barriers_pass::run(llvm::Function &f,
 						llvm::FunctionAnalysisManager &fam)
 {
 	wi_params p;
-	if (!workitem_params(f, p))
+	if (!workitem_params(f, p) || runs_as_fibers(f))
 		return llvm::PreservedAnalyses::all();
 	llvm::LoopInfo &li = fam.getResult<llvm::LoopAnalysis>(f);
 	llvm::ScalarEvolution &se = fam.getResult<llvm::ScalarEvolutionAnalysis>(f);

@@ -31,17 +31,28 @@
  * A sync in code that work-items of one group may take differently
  * (a non-uniform collective under `if (x & 1)`, or a core collective under
  * a branch on the sub-group id) needs the work-items to run as separate
- * execution contexts; until Kiln has that path, the build fails with a
- * message naming the kernel, never a wrong result.
+ * execution contexts: the function gets the attribute "kiln-fibers", each
+ * sync becomes a call of the runtime's sub_group_sync service with its
+ * site number (the reverse post-order of the blocks, so that the runtime
+ * releases the meeting point furthest behind first), and each work-group
+ * barrier a call of its group_barrier service (struct kiln_wg_services,
+ * compiler.h; lib/core/fibers.c).  kiln-loop-barriers and
+ * kiln-converge-loops leave such a function alone, kiln-barriers finds no
+ * barrier in it, and kiln-workgroup makes a work-group function that hands
+ * the work-items to the runtime's run_fibers.
  *
  * Assumes: work-item functions (kiln-workitem) in SSA form
  * (kiln-wi-simplify).  Guarantees: no __kiln_sg_max_size or __kiln_sg_sync
- * call is left in a work-item function of a kernel that builds. */
+ * call is left in a work-item function, and one marked "kiln-fibers" calls
+ * no barrier. */
 #include "compiler/passes.h"
 
+#include <llvm/ADT/PostOrderIterator.h>
 #include <llvm/IR/Constants.h>
 #include <llvm/IR/Instructions.h>
 #include <llvm/IR/Metadata.h>
+
+#include <cstddef>
 
 namespace kiln {
 
@@ -89,6 +100,82 @@ static std::vector<llvm::CallInst *> calls_to(llvm::Function &f, llvm::StringRef
 	return out;
 }
 
+static const char fibers_attr[] = "kiln-fibers";
+
+bool runs_as_fibers(const llvm::Function &f)
+{
+	return f.hasFnAttribute(fibers_attr);
+}
+
+unsigned fiber_sub_group_size(const llvm::Function &f)
+{
+	unsigned n = 0;
+	if (f.getFnAttribute(fibers_attr).getValueAsString().getAsInteger(10, n))
+		return 0;
+	return n;
+}
+
+/* kernel-lib's __kiln_wg_state(), which kiln-wg-state turns into the
+ * work-group (or fiber entry) function's state argument. */
+static llvm::Value *wg_state(llvm::IRBuilder<> &b)
+{
+	llvm::Module &m = *b.GetInsertBlock()->getModule();
+	llvm::Type *ptr = llvm::PointerType::get(m.getContext(), 0);
+	return b.CreateCall(m.getOrInsertFunction("__kiln_wg_state",
+						  llvm::FunctionType::get(ptr, false)));
+}
+
+/* state->services->(the field at `offset`): a function pointer. */
+static llvm::Value *service(llvm::IRBuilder<> &b, llvm::Value *st, size_t offset)
+{
+	llvm::Type *ptr = llvm::PointerType::get(b.getContext(), 0);
+	llvm::Value *svc = b.CreateLoad(
+		ptr, b.CreateConstInBoundsGEP1_64(b.getInt8Ty(), st,
+						  offsetof(kiln_wg_state, services)));
+	return b.CreateLoad(ptr, b.CreateConstInBoundsGEP1_64(b.getInt8Ty(), svc, offset));
+}
+
+/* The fiber path (see the top of the file). */
+static void lower_to_fibers(llvm::Function &f, unsigned size,
+			    const std::vector<llvm::CallInst *> &syncs)
+{
+	llvm::LLVMContext &c = f.getContext();
+	llvm::Type *ptr = llvm::PointerType::get(c, 0);
+	llvm::Type *i32 = llvm::Type::getInt32Ty(c), *i64 = llvm::Type::getInt64Ty(c);
+	f.addFnAttr(fibers_attr, std::to_string(size));
+	std::map<const llvm::BasicBlock *, uint32_t> rpo;
+	uint32_t n = 0;
+	llvm::ReversePostOrderTraversal<llvm::Function *> order(&f);
+	for (llvm::BasicBlock *bb : order)
+		rpo[bb] = n++;
+	/* several syncs in one block: in their order there */
+	std::map<const llvm::BasicBlock *, uint32_t> seen;
+	auto *sync_ty = llvm::FunctionType::get(i64, {ptr, i32}, false);
+	for (llvm::CallInst *s : syncs) {
+		llvm::IRBuilder<> b(s);
+		uint32_t site = rpo[s->getParent()] * 1024 + seen[s->getParent()]++;
+		llvm::Value *st = wg_state(b);
+		llvm::Value *fn = service(b, st, offsetof(kiln_wg_services, sub_group_sync));
+		llvm::CallInst *r = b.CreateCall(sync_ty, fn, {st, b.getInt32(site)});
+		s->replaceAllUsesWith(r);
+		s->eraseFromParent();
+	}
+	std::vector<llvm::CallInst *> barriers;
+	for (llvm::BasicBlock &bb : f)
+		for (llvm::Instruction &i : bb)
+			if (auto *call = llvm::dyn_cast<llvm::CallInst>(&i))
+				if (is_barrier(call->getCalledFunction()))
+					barriers.push_back(call);
+	auto *bar_ty = llvm::FunctionType::get(llvm::Type::getVoidTy(c), {ptr}, false);
+	for (llvm::CallInst *call : barriers) {
+		llvm::IRBuilder<> b(call);
+		llvm::Value *st = wg_state(b);
+		llvm::Value *fn = service(b, st, offsetof(kiln_wg_services, group_barrier));
+		b.CreateCall(bar_ty, fn, {st});
+		call->eraseFromParent();
+	}
+}
+
 /* Lowers f's primitives; false with a message when it cannot. */
 static bool lower(llvm::Function &f, unsigned size, llvm::FunctionAnalysisManager &fam,
 		  std::string &msg)
@@ -108,11 +195,9 @@ static bool lower(llvm::Function &f, unsigned size, llvm::FunctionAnalysisManage
 	const divergence &div = fam.getResult<uniformity_analysis>(f);
 	for (llvm::CallInst *s : syncs)
 		if (!div.reached_by_all(s->getParent())) {
-			msg = "a sub-group function is called in control flow that "
-			      "work-items of one work-group may take differently; Kiln "
-			      "runs sub-group functions only where the whole work-group "
-			      "reaches them together";
-			return false;
+			lower_to_fibers(f, size, syncs);
+			fam.invalidate(f, llvm::PreservedAnalyses::none());
+			return true;
 		}
 	for (llvm::CallInst *s : syncs) {
 		insert_implicit_barrier(s);

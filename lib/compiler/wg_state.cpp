@@ -39,22 +39,18 @@ static bool reaches_state(const llvm::Function &f, std::set<const llvm::Function
 	return false;
 }
 
-bool lower_wg_state_calls(llvm::Function &k, std::string &log)
+/* Inlines into fn every call that leads to __kiln_wg_state (`decl`),
+ * then replaces the calls of it with `state`. */
+static bool lower_in(llvm::Function *fn, llvm::Value *state, llvm::Function *decl,
+		     std::string &log)
 {
-	llvm::Module &m = *k.getParent();
-	llvm::Function *decl = m.getFunction(wg_state_fn);
-	if (!decl || decl->use_empty())
-		return true;
-	llvm::Function *wg = m.getFunction(wg_name(k.getName()));
-	if (!wg || wg->isDeclaration())
-		return true;
 	/* Inline, one call at a time, every call that leads to the state. */
 	for (;;) {
 		llvm::CallBase *next = nullptr;
-		for (llvm::BasicBlock &bb : *wg) {
+		for (llvm::BasicBlock &bb : *fn) {
 			for (llvm::Instruction &i : bb) {
 				llvm::Function *g = called(i);
-				std::set<const llvm::Function *> seen{wg};
+				std::set<const llvm::Function *> seen{fn};
 				if (g && !g->isDeclaration() && reaches_state(*g, seen)) {
 					next = llvm::cast<llvm::CallBase>(&i);
 					break;
@@ -75,18 +71,34 @@ bool lower_wg_state_calls(llvm::Function &k, std::string &log)
 		}
 	}
 	std::vector<llvm::CallBase *> calls;
-	for (llvm::BasicBlock &bb : *wg)
+	for (llvm::BasicBlock &bb : *fn)
 		for (llvm::Instruction &i : bb)
 			if (llvm::Function *g = called(i))
 				if (g == decl)
 					calls.push_back(llvm::cast<llvm::CallBase>(&i));
-	llvm::Value *state = wg->getArg(1);
 	for (llvm::CallBase *c : calls) {
 		llvm::IRBuilder<> b(c);
 		c->replaceAllUsesWith(b.CreatePointerBitCastOrAddrSpaceCast(state, c->getType()));
 		c->eraseFromParent();
 	}
 	return true;
+}
+
+bool lower_wg_state_calls(llvm::Function &k, std::string &log)
+{
+	llvm::Module &m = *k.getParent();
+	llvm::Function *decl = m.getFunction(wg_state_fn);
+	if (!decl || decl->use_empty())
+		return true;
+	/* A kernel that runs as fibers reads the state in its fiber entry
+	 * (workgroup.cpp), where it is the second argument. */
+	llvm::Function *fe = m.getFunction(fiber_name(k.getName()));
+	if (fe && !fe->isDeclaration() && !lower_in(fe, fe->getArg(1), decl, log))
+		return false;
+	llvm::Function *wg = m.getFunction(wg_name(k.getName()));
+	if (!wg || wg->isDeclaration())
+		return true;
+	return lower_in(wg, wg->getArg(1), decl, log);
 }
 
 } // namespace kiln

@@ -195,6 +195,58 @@ static llvm::BasicBlock *loop_nest(
 	return out;
 }
 
+/* For a work-item function that runs as fibers (kiln-subgroups): the
+ * entry of each fiber, __kiln_fiber_<k>(closure, state, x, y, z), which
+ * calls wi with the arguments and `info` the work-group function left in
+ * `closure`, and the call of the runtime's run_fibers that replaces the
+ * work-item loops. */
+static void hand_to_fibers(llvm::IRBuilder<> &b, llvm::Function &k, llvm::Function &wi,
+			   llvm::Function &wg, llvm::Value *state, llvm::Value *info,
+			   const std::vector<llvm::Value *> &args)
+{
+	llvm::Module &m = *k.getParent();
+	llvm::LLVMContext &c = m.getContext();
+	llvm::Type *ptr = llvm::PointerType::get(c, 0), *i64 = b.getInt64Ty();
+	std::vector<llvm::Type *> fields;
+	for (llvm::Value *a : args)
+		fields.push_back(a->getType());
+	fields.push_back(ptr);
+	llvm::StructType *closure_ty = llvm::StructType::get(c, fields);
+
+	auto *ft = llvm::FunctionType::get(llvm::Type::getVoidTy(c), {ptr, ptr, i64, i64, i64},
+					   false);
+	llvm::Function *fe = llvm::Function::Create(ft, llvm::GlobalValue::InternalLinkage,
+						    fiber_name(k.getName()), &m);
+	for (const llvm::Attribute &attr : wg.getAttributes().getFnAttrs())
+		fe->addFnAttr(attr);
+	fe->setDSOLocal(true);
+	llvm::IRBuilder<> fb(llvm::BasicBlock::Create(c, "entry", fe));
+	std::vector<llvm::Value *> a;
+	for (unsigned i = 0; i < fields.size(); i++)
+		a.push_back(fb.CreateLoad(fields[i],
+					  fb.CreateStructGEP(closure_ty, fe->getArg(0), i)));
+	a.push_back(fe->getArg(2));
+	a.push_back(fe->getArg(3));
+	a.push_back(fe->getArg(4));
+	a.push_back(fb.getInt32(0));
+	fb.CreateCall(&wi, a);
+	fb.CreateRetVoid();
+
+	llvm::AllocaInst *closure = b.CreateAlloca(closure_ty, nullptr, "fiber.closure");
+	for (unsigned i = 0; i < args.size(); i++)
+		b.CreateStore(args[i], b.CreateStructGEP(closure_ty, closure, i));
+	b.CreateStore(info, b.CreateStructGEP(closure_ty, closure, (unsigned)args.size()));
+	llvm::Value *svc = b.CreateLoad(
+		ptr, b.CreateConstInBoundsGEP1_64(b.getInt8Ty(), state,
+						  offsetof(kiln_wg_state, services)));
+	llvm::Value *run = b.CreateLoad(
+		ptr, b.CreateConstInBoundsGEP1_64(b.getInt8Ty(), svc,
+						  offsetof(kiln_wg_services, run_fibers)));
+	auto *run_ty = llvm::FunctionType::get(llvm::Type::getVoidTy(c),
+					       {ptr, ptr, ptr, b.getInt32Ty()}, false);
+	b.CreateCall(run_ty, run, {state, fe, closure, b.getInt32(fiber_sub_group_size(wi))});
+}
+
 /* Makes __kiln_wg_<k> for kernel k and its work-item function wi. */
 static bool make_workgroup_function(llvm::Function &k, llvm::Function &wi,
 				    pass_errors *errors)
@@ -262,7 +314,10 @@ static bool make_workgroup_function(llvm::Function &k, llvm::Function &wi,
 		return bb.CreateCall(&wi, a);
 	};
 
-	if (!nbarriers) {
+	if (runs_as_fibers(wi)) {
+		hand_to_fibers(b, k, wi, *wg, state, info, args);
+		b.CreateRetVoid();
+	} else if (!nbarriers) {
 		loop_nest(b, ls, [&](llvm::IRBuilder<> &bb, llvm::Value *x, llvm::Value *y,
 				     llvm::Value *z) { call_wi(bb, x, y, z, 0); });
 		b.CreateRetVoid();

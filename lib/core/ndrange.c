@@ -18,6 +18,7 @@
 #include "queue.h"
 #include "printf_buffer.h"
 #include "thread_stack.h"
+#include "fibers.h"
 #include "debug.h"
 
 #include <stddef.h>
@@ -173,6 +174,7 @@ static void run_chunk(void *arg, size_t index, unsigned worker)
 	struct kiln_wg_state st;
 	memset(&st, 0, sizeof(st));
 	st.group_scratch = s->group_scratch;
+	st.services = &kiln_wg_services;
 	st.local_mem = s->local;
 	st.context = s->context;
 	st.printf_buffer = c->printf_buf;
@@ -198,6 +200,10 @@ static void run_chunk(void *arg, size_t index, unsigned worker)
 						   ? c->edge[d]
 						   : l->local_size[d];
 		c->native.fn(l, &st);
+		if (st.failure) {
+			fail(c, CL_OUT_OF_RESOURCES, st.failure);
+			return;
+		}
 	}
 }
 
