@@ -47,12 +47,14 @@ enum feature {
  * test_math_accuracy, C11 atomics with every order and scope and
  * cl_ext_float_atomics by test_atomics_c11*, the generic address space by
  * test_generic_as and test_atomics_c11_spirv, program-scope variables by
- * test_program_globals, every kind of SVM by test_svm).  OpenCL C 2.0 waits for pipes and device-side
+ * test_program_globals, every kind of SVM by test_svm, work-group
+ * collective functions by test_work_group_collectives and its _spirv
+ * variant).  OpenCL C 2.0 waits for pipes and device-side
  * enqueue. */
 static const unsigned features = F_COMPILER | F_LINKER | F_IL | F_FP64 |
 	F_NON_UNIFORM_WG | F_INT64_ATOMICS | F_OPENCL_C_3_0 | F_IMAGES |
 	F_IMAGE_WRITES_3D | F_READ_WRITE_IMAGES | F_ATOMICS_ALL | F_GENERIC_AS |
-	F_PROGRAM_GLOBALS | F_SVM;
+	F_PROGRAM_GLOBALS | F_SVM | F_WG_COLLECTIVES;
 
 static bool has(unsigned f)
 {
