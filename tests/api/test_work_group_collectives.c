@@ -74,6 +74,16 @@ int main(void)
 	cl_program prog = bh_build(&h, src, "-cl-std=CL3.0");
 	wg_check_all(&h, prog, 0);
 	clReleaseProgram(prog);
+	/* With sub-groups, the collectives also in a kernel that runs its
+	 * work-items as fibers (arith_fibers_int), over every NDRange. */
+	if (has_c_feature(&h, "__opencl_c_subgroups")) {
+		prog = bh_build(&h, src, "-cl-std=CL3.0 -DWG_FIBERS");
+		for (size_t i = 0; i < WG_NRANGES; i++)
+			wg_check_arith(&h, prog, "arith_fibers_", WG_INT, &wg_ranges[i]);
+		clReleaseProgram(prog);
+	} else {
+		printf("no sub-groups: the collectives on fibers not checked\n");
+	}
 	free(src);
 	bh_release(&h);
 	return check_done();

@@ -27,24 +27,27 @@ size_t wg_src(uint d)
  * 1D, 2D and 3D forms of the source (wg_src of each dimension; for the
  * forms with fewer dimensions than the NDRange the source is the
  * corresponding linear id, see the host). */
+#define WG_ARITH_RESULTS(T)                                                    \
+	__global T *o = out + 12 * g;                                          \
+	o[0] = work_group_reduce_add(x);                                       \
+	o[1] = work_group_reduce_min(x);                                       \
+	o[2] = work_group_reduce_max(x);                                       \
+	o[3] = work_group_scan_inclusive_add(x);                               \
+	o[4] = work_group_scan_inclusive_min(x);                               \
+	o[5] = work_group_scan_inclusive_max(x);                               \
+	o[6] = work_group_scan_exclusive_add(x);                               \
+	o[7] = work_group_scan_exclusive_min(x);                               \
+	o[8] = work_group_scan_exclusive_max(x);                               \
+	o[9] = work_group_broadcast(x, wg_src(0));                             \
+	o[10] = work_group_broadcast(x, wg_src(0), wg_src(1));                 \
+	o[11] = work_group_broadcast(x, wg_src(0), wg_src(1), wg_src(2));
+
 #define WG_ARITH(T)                                                            \
 	__kernel void arith_##T(__global const T *in, __global T *out)         \
 	{                                                                      \
 		size_t g = wg_gid();                                           \
 		T x = in[g];                                                   \
-		__global T *o = out + 12 * g;                                  \
-		o[0] = work_group_reduce_add(x);                               \
-		o[1] = work_group_reduce_min(x);                               \
-		o[2] = work_group_reduce_max(x);                               \
-		o[3] = work_group_scan_inclusive_add(x);                       \
-		o[4] = work_group_scan_inclusive_min(x);                       \
-		o[5] = work_group_scan_inclusive_max(x);                       \
-		o[6] = work_group_scan_exclusive_add(x);                       \
-		o[7] = work_group_scan_exclusive_min(x);                       \
-		o[8] = work_group_scan_exclusive_max(x);                       \
-		o[9] = work_group_broadcast(x, wg_src(0));                     \
-		o[10] = work_group_broadcast(x, wg_src(0), wg_src(1));         \
-		o[11] = work_group_broadcast(x, wg_src(0), wg_src(1), wg_src(2)); \
+		WG_ARITH_RESULTS(T)                                            \
 	}
 
 WG_ARITH(int)
@@ -53,6 +56,22 @@ WG_ARITH(long)
 WG_ARITH(ulong)
 WG_ARITH(float)
 WG_ARITH(double)
+
+#ifdef WG_FIBERS
+/* The same for int in a kernel whose work-items run as separate execution
+ * contexts (fibers): a sub-group collective under a branch on the
+ * sub-group id, which only whole sub-groups take, makes the compiler run
+ * the group that way, and the work-group collectives' barriers become the
+ * runtime's group barrier.  `zero` is 0, so x keeps its value. */
+__kernel void arith_fibers_int(__global const int *in, __global int *out, int zero)
+{
+	size_t g = wg_gid();
+	int x = in[g];
+	if (get_sub_group_id() % 2 == 0)
+		x += zero * sub_group_reduce_add(x);
+	WG_ARITH_RESULTS(int)
+}
+#endif
 
 /* out[2 * gid]: work_group_all, out[2 * gid + 1]: work_group_any of the
  * predicate p[gid] (any int; non-zero is true). */

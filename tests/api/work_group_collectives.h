@@ -301,10 +301,13 @@ static void wg_arith_group(void *vctx, const size_t *ids, size_t n, const size_t
 	}
 }
 
-static void wg_check_arith(struct bh *h, cl_program prog, enum wg_type t, const struct wg_range *r)
+/* Runs kernel `prefix`<type> (arith_ or arith_fibers_; the latter with a
+ * third argument 0) of prog over r and checks its results. */
+static void wg_check_arith(struct bh *h, cl_program prog, const char *prefix, enum wg_type t,
+			   const struct wg_range *r)
 {
-	char name[32];
-	snprintf(name, sizeof(name), "arith_%s", wg_type_name[t]);
+	char name[48];
+	snprintf(name, sizeof(name), "%s%s", prefix, wg_type_name[t]);
 	cl_int err;
 	cl_kernel k = clCreateKernel(prog, name, &err);
 	REQUIRE(err == CL_SUCCESS);
@@ -316,6 +319,10 @@ static void wg_check_arith(struct bh *h, cl_program prog, enum wg_type t, const 
 	cl_mem mi = wg_buffer(h, n * es, in), mo = wg_buffer(h, n * es * WG_RESULTS, out);
 	CHECK_OK(clSetKernelArg(k, 0, sizeof(mi), &mi));
 	CHECK_OK(clSetKernelArg(k, 1, sizeof(mo), &mo));
+	if (strcmp(prefix, "arith_") != 0) {
+		cl_int zero = 0;
+		CHECK_OK(clSetKernelArg(k, 2, sizeof(zero), &zero));
+	}
 	CHECK_OK(wg_enqueue(h, k, r));
 	CHECK_OK(clEnqueueReadBuffer(h->queue, mo, CL_TRUE, 0, n * es * WG_RESULTS, out, 0, NULL,
 				     NULL));
@@ -572,7 +579,7 @@ static void wg_check_all(struct bh *h, cl_program prog, int uniform_only)
 		if (uniform_only && !wg_uniform(r))
 			continue;
 		for (int t = 0; t < WG_NTYPES; t++)
-			wg_check_arith(h, prog, (enum wg_type)t, r);
+			wg_check_arith(h, prog, "arith_", (enum wg_type)t, r);
 		wg_check_vote(h, prog, r);
 		wg_check_fence(h, prog, r);
 		if (r->dims == 1)
