@@ -12,10 +12,12 @@
  * cuts into regions that run one after another for all work-items, and the
  * group scratch the runtime gives each running group
  * (kiln_wg_state.group_scratch, lib/compiler/compiler.h: 128 bytes per
- * work-item plus one slot, 128-byte aligned; lib/core/ndrange.c).  A work-item
- * with linear local id `lin` owns the slot at scratch + 128 * lin; the slot
- * after the group's last work-item (at 128 * L, L the size of this group) is
- * the collectives' result slot:
+ * work-item plus one slot, 128-byte aligned; lib/core/ndrange.c).  The
+ * values of a collective of type T lie in an array T slot[L] at the start of
+ * the scratch (L the size of this group), so that the phase every
+ * work-item runs (slot[lin] = x) is a vector store; the 128 bytes at
+ * 128 * L, beyond that array for every type, are the collectives' result
+ * slot:
  *
  *   reduce, all, any:  slot[lin] = x;  barrier;
  *                      lin 0 folds slot[0..L) into result[0];  barrier;
@@ -89,7 +91,7 @@ KL_INL size_t kl_items(void)
 	return get_local_size(0) * get_local_size(1) * get_local_size(2);
 }
 
-#define KL_AT(T, s, i) (*(__global T *)((s) + (size_t)(i) * KL_SLOT_BYTES))
+#define KL_AT(T, s, i) (((__global T *)(s))[i])
 #define KL_RESULT(T) (*(__global T *)(kl_scratch() + kl_items() * KL_SLOT_BYTES))
 #define KL_BCAST(T)                                                            \
 	(*(__global T *)(kl_scratch() + kl_items() * KL_SLOT_BYTES + 64))
@@ -277,7 +279,46 @@ KL_ALL_OPS(int)
 KL_ALL_OPS(uint)
 KL_ALL_OPS(long)
 KL_ALL_OPS(ulong)
-KL_ALL_OPS(float)
+KL_REDUCE(float, min) KL_REDUCE(float, max) KL_SCANS(float, add) KL_SCANS(float, min) KL_SCANS(float, max) KL_BROADCAST(float)
+
+/* EXPERIMENT */
+KL_INL float kl_vfold_add_float(__global const float *p, size_t n)
+{
+	if (n < 32) {
+		float a = p[0];
+		for (size_t i = 1; i < n; i++)
+			a += p[i];
+		return a;
+	}
+	float16 a = vload16(0, p), b = vload16(1, p);
+	size_t i = 32;
+	for (; i + 32 <= n; i += 32) {
+		a += vload16(0, p + i);
+		b += vload16(1, p + i);
+	}
+	a += b;
+	float8 c = a.lo + a.hi;
+	float4 d = c.lo + c.hi;
+	float2 e = d.lo + d.hi;
+	float r = e.x + e.y;
+	for (; i < n; i++)
+		r += p[i];
+	return r;
+}
+__attribute__((overloadable, convergent)) float work_group_reduce_add(float x)
+{
+	size_t lin = get_local_linear_id();
+#ifdef KL_BARRIER0
+	__kiln_barrier(KL_FENCE);
+#endif
+	__global float *pk = (__global float *)kl_scratch();
+	pk[lin] = x;
+	__kiln_barrier(KL_FENCE);
+	if (lin == 0)
+		KL_RESULT(float) = kl_vfold_add_float(pk, kl_items());
+	__kiln_barrier(KL_FENCE);
+	return KL_RESULT(float);
+}
 KL_ALL_OPS(double)
 #ifdef cl_khr_fp16
 KL_ALL_OPS(half)
