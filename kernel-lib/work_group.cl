@@ -9,35 +9,45 @@
  * which the same definitions answer.
  *
  * How: the work-group barrier __kiln_barrier (sync.cl), which the compiler
- * cuts into regions that run one after another for all work-items, and the
- * group scratch the runtime gives each running group
+ * cuts into regions that run one after another for all work-items (or, in
+ * a kernel whose work-items run as fibers, makes a meeting of all of them),
+ * and the group scratch the runtime gives each running group
  * (kiln_wg_state.group_scratch, lib/compiler/compiler.h: 128 bytes per
  * work-item plus one slot, 128-byte aligned; lib/core/ndrange.c).  The
- * values of a collective of type T lie in an array T slot[L] at the start of
- * the scratch (L the size of this group), so that the phase every
- * work-item runs (slot[lin] = x) is a vector store; the 128 bytes at
- * 128 * L, beyond that array for every type, are the collectives' result
- * slot:
+ * work-item with linear local id `lin` owns the 128-byte slot at
+ * scratch + 128 * lin, as in the sub-group collectives (subgroups.h); the
+ * slot after the group's last work-item (at 128 * L, L the size of this
+ * group) is the collectives' result slot, which sub-group collectives never
+ * touch:
  *
- *   reduce, all, any:  slot[lin] = x;  barrier;
- *                      lin 0 folds slot[0..L) into result[0];  barrier;
+ *   reduce, all, any:  barrier;  packed[lin] = x;  barrier;
+ *                      lin 0 folds packed[0..L) into result[0];  barrier;
  *                      return result[0]
  *   scans:             slot[lin] = x;  barrier;
- *                      lin 0 scans slot[0..L) in place, in linear id order;
+ *                      lin 0 scans the slots in place, in linear id order;
  *                      barrier;  return slot[lin]
  *   broadcast:         the source work-item writes result[64];  barrier;
  *                      r = result[64];  barrier;  return r
  *
+ * packed is an array T[L] at the start of the scratch: the work-items'
+ * writes are one vector store per vector of work-items and lin 0's fold
+ * loop vectorizes, where 128-byte slots would make a scatter and a gather.
+ * The array lies across other work-items' slots, so it is written only
+ * after a barrier: then no sub-group collective of any work-item is half
+ * done (on the fiber path a sub-group can be inside one, its values in its
+ * slots, while others have gone on to this collective).  The scans keep to
+ * the work-items' own slots: their results are read after the last
+ * barrier, when a work-item that read its own may already be inside a
+ * sub-group collective.
+ *
  * Why reduce and scan need no barrier after the read: in the region after
- * the second barrier a work-item reads only its own slot or result[0], and
- * the next collective writes only the writer's own slot (after the writer's
- * own read) before its first barrier; result[0] and the other slots are
- * written again only after that barrier, when every work-item has read.
- * Sub-group collectives keep to the work-items' own slots as well.  A
- * broadcast's source work-item writes result[64] before the barrier while
- * others may still read a reduction's result[0], so the two use different
- * words; after a broadcast the next broadcast's source could overwrite
- * result[64] before everyone read it, hence its trailing barrier.
+ * the last barrier a work-item reads only its own slot or result[0], and
+ * nothing writes another work-item's slot, the packed array or result[0]
+ * again before the next collective's first barrier, when every work-item
+ * has read.  A broadcast's source work-item writes result[64] before the
+ * barrier while others may still read a reduction's result[0], so the two
+ * use different words; after a broadcast the next broadcast's source could
+ * overwrite result[64] before everyone read it, hence its trailing barrier.
  *
  * Memory: the first barrier orders every work-item's memory operations
  * before the call against every work-item's after it, as a
@@ -45,10 +55,11 @@
  *
  * Order of operations: scans run in linear local id order (x fastest, then
  * y, then z).  Reductions combine in an unspecified order (§6.15.14: the
- * order of floating-point operations is not guaranteed): four accumulators
- * over interleaved slots, so a float or double sum is not one dependent
- * chain.  Floating-point min and max are fmin and fmax (a NaN operand gives
- * the other operand).  Integer adds wrap.  The identities of the exclusive
+ * order of floating-point operations is not guaranteed): sums vectorized
+ * with several vector accumulators, minima and maxima of float and double
+ * with four scalar ones, so none is one dependent chain.
+ * Floating-point min and max are fmin and fmax (a NaN operand gives the
+ * other operand).  Integer adds wrap.  The identities of the exclusive
  * scans are the spec's: 0 for add, the type's maximum (+INFINITY) for min
  * and its minimum (-INFINITY) for max. */
 #include "kl_gentype.h"
@@ -91,7 +102,9 @@ KL_INL size_t kl_items(void)
 	return get_local_size(0) * get_local_size(1) * get_local_size(2);
 }
 
-#define KL_AT(T, s, i) (((__global T *)(s))[i])
+/* Work-item i's slot, seen as a T; and element i of the packed T[L]. */
+#define KL_SLOT(T, s, i) (*(__global T *)((s) + (size_t)(i) * KL_SLOT_BYTES))
+#define KL_PACKED(T, s, i) (((__global T *)(s))[i])
 #define KL_RESULT(T) (*(__global T *)(kl_scratch() + kl_items() * KL_SLOT_BYTES))
 #define KL_BCAST(T)                                                            \
 	(*(__global T *)(kl_scratch() + kl_items() * KL_SLOT_BYTES + 64))
@@ -147,76 +160,110 @@ KL_INL size_t kl_items(void)
 #define KL_ID_max_double (-(double)INFINITY)
 #define KL_ID_max_half (-(half)INFINITY)
 
+#define KL_OP_and_int(a, b) ((a) & (b))
+#define KL_OP_or_int(a, b) ((a) | (b))
+
 /* ---- the combining steps work-item 0 runs ------------------------------ */
 
-/* op over slots [0, n), n >= 1: four accumulators started from the first
- * four values (no identity enters, so -0.0 sums and all-NaN minima come out
- * as a plain left-to-right fold would give them). */
-#define KL_FOLD(T, OPN)                                                        \
-	KL_INL T kl_fold_##OPN##_##T(__global const char *s, size_t n)         \
+/* op over the packed values p[0..n), n >= 1, as one loop for LLVM's loop
+ * vectorizer (the compiler inlines everything into the kernel and splits
+ * vector types into scalars before the work-group loops are made, so
+ * vector code written here would not stay vector): integer reductions
+ * vectorize as they are; float and double sums are allowed to reassociate
+ * (#pragma clang fp reassociate), which makes them vector sums with several
+ * accumulators, in an order the spec leaves open.  No identity enters (the
+ * fold starts from p[0]), so a sum of -0.0s stays -0.0. */
+#define KL_LOOP_FOLD(T, OPN)                                                   \
+	KL_INL T kl_fold_##OPN##_##T(__global const T *p, size_t n)            \
+	{                                                                      \
+		T r = p[0];                                                    \
+		for (size_t i = 1; i < n; i++)                                 \
+			r = KL_OP_##OPN##_##T(r, p[i]);                        \
+		return r;                                                      \
+	}
+
+#define KL_FADD_FOLD(T)                                                        \
+	KL_INL T kl_fold_add_##T(__global const T *p, size_t n)                \
+	{                                                                      \
+		_Pragma("clang fp reassociate(on)")                            \
+		T r = p[0];                                                    \
+		for (size_t i = 1; i < n; i++)                                 \
+			r += p[i];                                             \
+		return r;                                                      \
+	}
+
+/* Four scalar accumulators, for fmin/fmax (LLVM 15 vectorizes their
+ * reductions only where no NaN can occur) and half: four independent
+ * chains.  A minimum of NaNs stays NaN, as a plain left-to-right fold
+ * would give it. */
+#define KL_SFOLD(T, OPN)                                                       \
+	KL_INL T kl_fold_##OPN##_##T(__global const T *p, size_t n)            \
 	{                                                                      \
 		if (n < 8) {                                                   \
-			T a = KL_AT(T, s, 0);                                  \
+			T a = p[0];                                            \
 			for (size_t i = 1; i < n; i++)                         \
-				a = KL_OP_##OPN##_##T(a, KL_AT(T, s, i));      \
+				a = KL_OP_##OPN##_##T(a, p[i]);                \
 			return a;                                              \
 		}                                                              \
-		T a0 = KL_AT(T, s, 0), a1 = KL_AT(T, s, 1);                    \
-		T a2 = KL_AT(T, s, 2), a3 = KL_AT(T, s, 3);                    \
+		T a0 = p[0], a1 = p[1], a2 = p[2], a3 = p[3];                  \
 		size_t i = 4;                                                  \
 		for (; i + 4 <= n; i += 4) {                                   \
-			a0 = KL_OP_##OPN##_##T(a0, KL_AT(T, s, i));            \
-			a1 = KL_OP_##OPN##_##T(a1, KL_AT(T, s, i + 1));        \
-			a2 = KL_OP_##OPN##_##T(a2, KL_AT(T, s, i + 2));        \
-			a3 = KL_OP_##OPN##_##T(a3, KL_AT(T, s, i + 3));        \
+			a0 = KL_OP_##OPN##_##T(a0, p[i]);                      \
+			a1 = KL_OP_##OPN##_##T(a1, p[i + 1]);                  \
+			a2 = KL_OP_##OPN##_##T(a2, p[i + 2]);                  \
+			a3 = KL_OP_##OPN##_##T(a3, p[i + 3]);                  \
 		}                                                              \
 		for (; i < n; i++)                                             \
-			a0 = KL_OP_##OPN##_##T(a0, KL_AT(T, s, i));            \
+			a0 = KL_OP_##OPN##_##T(a0, p[i]);                      \
 		return KL_OP_##OPN##_##T(KL_OP_##OPN##_##T(a0, a1),            \
 					 KL_OP_##OPN##_##T(a2, a3));           \
 	}
 
-/* Inclusive scan of slots [0, n) in place, in slot order. */
+/* Inclusive scan of the slots [0, n) in place, in slot order. */
 #define KL_SCAN_IN(T, OPN)                                                     \
 	KL_INL void kl_scan_in_##OPN##_##T(__global char *s, size_t n)         \
 	{                                                                      \
-		T acc = KL_AT(T, s, 0);                                        \
+		T acc = KL_SLOT(T, s, 0);                                      \
 		for (size_t i = 1; i < n; i++) {                               \
-			acc = KL_OP_##OPN##_##T(acc, KL_AT(T, s, i));          \
-			KL_AT(T, s, i) = acc;                                  \
+			acc = KL_OP_##OPN##_##T(acc, KL_SLOT(T, s, i));        \
+			KL_SLOT(T, s, i) = acc;                                \
 		}                                                              \
 	}
 
-/* Exclusive scan of slots [0, n) in place: slot i gets op over slots
+/* Exclusive scan of the slots [0, n) in place: slot i gets op over slots
  * [0, i), slot 0 the identity. */
 #define KL_SCAN_EX(T, OPN)                                                     \
 	KL_INL void kl_scan_ex_##OPN##_##T(__global char *s, size_t n)         \
 	{                                                                      \
-		T acc = KL_AT(T, s, 0);                                        \
-		KL_AT(T, s, 0) = KL_ID_##OPN##_##T;                            \
+		T acc = KL_SLOT(T, s, 0);                                      \
+		KL_SLOT(T, s, 0) = KL_ID_##OPN##_##T;                          \
 		for (size_t i = 1; i < n; i++) {                               \
-			T x = KL_AT(T, s, i);                                  \
-			KL_AT(T, s, i) = acc;                                  \
+			T x = KL_SLOT(T, s, i);                                \
+			KL_SLOT(T, s, i) = acc;                                \
 			acc = KL_OP_##OPN##_##T(acc, x);                       \
 		}                                                              \
 	}
 
 /* ---- the built-ins ------------------------------------------------------ */
 
-#define KL_REDUCE(T, OPN)                                                      \
-	KL_FOLD(T, OPN)                                                        \
-	__attribute__((overloadable, convergent)) T                            \
-	work_group_reduce_##OPN(T x)                                           \
+/* A fold of every work-item's x by kl_fold_<OPN>_<T> (the reductions, all
+ * and any; the protocol above). */
+#define KL_FOLD_BODY(T, OPN, X)                                                \
 	{                                                                      \
 		size_t lin = get_local_linear_id();                            \
-		KL_AT(T, kl_scratch(), lin) = x;                               \
+		__kiln_barrier(KL_FENCE);                                      \
+		KL_PACKED(T, kl_scratch(), lin) = (X);                         \
 		__kiln_barrier(KL_FENCE);                                      \
 		if (lin == 0)                                                  \
-			KL_RESULT(T) = kl_fold_##OPN##_##T(kl_scratch(),       \
-							   kl_items());        \
+			KL_RESULT(T) = kl_fold_##OPN##_##T(                    \
+				(__global const T *)kl_scratch(), kl_items()); \
 		__kiln_barrier(KL_FENCE);                                      \
 		return KL_RESULT(T);                                           \
 	}
+
+#define KL_REDUCE(T, OPN)                                                      \
+	__attribute__((overloadable, convergent)) T                            \
+	work_group_reduce_##OPN(T x) KL_FOLD_BODY(T, OPN, x)
 
 #define KL_SCANS(T, OPN)                                                       \
 	KL_SCAN_IN(T, OPN)                                                     \
@@ -225,23 +272,23 @@ KL_INL size_t kl_items(void)
 	work_group_scan_inclusive_##OPN(T x)                                   \
 	{                                                                      \
 		size_t lin = get_local_linear_id();                            \
-		KL_AT(T, kl_scratch(), lin) = x;                               \
+		KL_SLOT(T, kl_scratch(), lin) = x;                             \
 		__kiln_barrier(KL_FENCE);                                      \
 		if (lin == 0)                                                  \
 			kl_scan_in_##OPN##_##T(kl_scratch(), kl_items());      \
 		__kiln_barrier(KL_FENCE);                                      \
-		return KL_AT(T, kl_scratch(), lin);                            \
+		return KL_SLOT(T, kl_scratch(), lin);                          \
 	}                                                                      \
 	__attribute__((overloadable, convergent)) T                            \
 	work_group_scan_exclusive_##OPN(T x)                                   \
 	{                                                                      \
 		size_t lin = get_local_linear_id();                            \
-		KL_AT(T, kl_scratch(), lin) = x;                               \
+		KL_SLOT(T, kl_scratch(), lin) = x;                             \
 		__kiln_barrier(KL_FENCE);                                      \
 		if (lin == 0)                                                  \
 			kl_scan_ex_##OPN##_##T(kl_scratch(), kl_items());      \
 		__kiln_barrier(KL_FENCE);                                      \
-		return KL_AT(T, kl_scratch(), lin);                            \
+		return KL_SLOT(T, kl_scratch(), lin);                          \
 	}
 
 /* The source's linear id from its local id (§6.15.14: the same in every
@@ -270,78 +317,36 @@ KL_INL size_t kl_items(void)
 	KL_BROADCAST_FROM(T, lx + get_local_size(0) *                          \
 				     (ly + get_local_size(1) * lz))
 
-#define KL_ALL_OPS(T)                                                          \
+#define KL_OPS(T)                                                              \
 	KL_REDUCE(T, add) KL_REDUCE(T, min) KL_REDUCE(T, max)                  \
 	KL_SCANS(T, add) KL_SCANS(T, min) KL_SCANS(T, max)                     \
 	KL_BROADCAST(T)
 
-KL_ALL_OPS(int)
-KL_ALL_OPS(uint)
-KL_ALL_OPS(long)
-KL_ALL_OPS(ulong)
-KL_REDUCE(float, min) KL_REDUCE(float, max) KL_SCANS(float, add) KL_SCANS(float, min) KL_SCANS(float, max) KL_BROADCAST(float)
+#define KL_INT_OPS(T)                                                          \
+	KL_LOOP_FOLD(T, add) KL_LOOP_FOLD(T, min) KL_LOOP_FOLD(T, max)         \
+	KL_OPS(T)
 
-/* EXPERIMENT */
-KL_INL float kl_vfold_add_float(__global const float *p, size_t n)
-{
-	if (n < 32) {
-		float a = p[0];
-		for (size_t i = 1; i < n; i++)
-			a += p[i];
-		return a;
-	}
-	float16 a = vload16(0, p), b = vload16(1, p);
-	size_t i = 32;
-	for (; i + 32 <= n; i += 32) {
-		a += vload16(0, p + i);
-		b += vload16(1, p + i);
-	}
-	a += b;
-	float8 c = a.lo + a.hi;
-	float4 d = c.lo + c.hi;
-	float2 e = d.lo + d.hi;
-	float r = e.x + e.y;
-	for (; i < n; i++)
-		r += p[i];
-	return r;
-}
-__attribute__((overloadable, convergent)) float work_group_reduce_add(float x)
-{
-	size_t lin = get_local_linear_id();
-#ifdef KL_BARRIER0
-	__kiln_barrier(KL_FENCE);
-#endif
-	__global float *pk = (__global float *)kl_scratch();
-	pk[lin] = x;
-	__kiln_barrier(KL_FENCE);
-	if (lin == 0)
-		KL_RESULT(float) = kl_vfold_add_float(pk, kl_items());
-	__kiln_barrier(KL_FENCE);
-	return KL_RESULT(float);
-}
-KL_ALL_OPS(double)
+#define KL_FP_OPS(T)                                                           \
+	KL_FADD_FOLD(T) KL_SFOLD(T, min) KL_SFOLD(T, max)                      \
+	KL_OPS(T)
+
+KL_INT_OPS(int)
+KL_INT_OPS(uint)
+KL_INT_OPS(long)
+KL_INT_OPS(ulong)
+KL_FP_OPS(float)
+KL_FP_OPS(double)
 #ifdef cl_khr_fp16
-KL_ALL_OPS(half)
+KL_SFOLD(half, add) KL_SFOLD(half, min) KL_SFOLD(half, max)
+KL_OPS(half)
 #endif
 
 /* all and any: a fold of the predicates as 0/1 with and/or. */
-#define KL_OP_and_int(a, b) ((a) & (b))
-#define KL_OP_or_int(a, b) ((a) | (b))
-KL_FOLD(int, and)
-KL_FOLD(int, or)
+KL_LOOP_FOLD(int, and)
+KL_LOOP_FOLD(int, or)
 
-#define KL_VOTE(NAME, OPN)                                                     \
-	__attribute__((overloadable, convergent)) int NAME(int predicate)      \
-	{                                                                      \
-		size_t lin = get_local_linear_id();                            \
-		KL_AT(int, kl_scratch(), lin) = predicate != 0;                \
-		__kiln_barrier(KL_FENCE);                                      \
-		if (lin == 0)                                                  \
-			KL_RESULT(int) = kl_fold_##OPN##_int(kl_scratch(),     \
-							     kl_items());      \
-		__kiln_barrier(KL_FENCE);                                      \
-		return KL_RESULT(int);                                         \
-	}
+__attribute__((overloadable, convergent)) int work_group_all(int predicate)
+	KL_FOLD_BODY(int, and, predicate != 0)
 
-KL_VOTE(work_group_all, and)
-KL_VOTE(work_group_any, or)
+__attribute__((overloadable, convergent)) int work_group_any(int predicate)
+	KL_FOLD_BODY(int, or, predicate != 0)

@@ -75,11 +75,14 @@ int main(void)
 	wg_check_all(&h, prog, 0);
 	clReleaseProgram(prog);
 	/* With sub-groups, the collectives also in a kernel that runs its
-	 * work-items as fibers (arith_fibers_int), over every NDRange. */
+	 * work-items as fibers (arith_fibers_<type>), over every NDRange. */
 	if (has_c_feature(&h, "__opencl_c_subgroups")) {
 		prog = bh_build(&h, src, "-cl-std=CL3.0 -DWG_FIBERS");
+		static const enum wg_type fiber_types[] = { WG_INT, WG_LONG, WG_DOUBLE };
 		for (size_t i = 0; i < WG_NRANGES; i++)
-			wg_check_arith(&h, prog, "arith_fibers_", WG_INT, &wg_ranges[i]);
+			for (int t = 0; t < 3; t++)
+				wg_check_arith(&h, prog, "arith_fibers_", fiber_types[t],
+					       &wg_ranges[i]);
 		clReleaseProgram(prog);
 	} else {
 		printf("no sub-groups: the collectives on fibers not checked\n");

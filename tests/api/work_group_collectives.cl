@@ -58,19 +58,30 @@ WG_ARITH(float)
 WG_ARITH(double)
 
 #ifdef WG_FIBERS
-/* The same for int in a kernel whose work-items run as separate execution
- * contexts (fibers): a sub-group collective under a branch on the
- * sub-group id, which only whole sub-groups take, makes the compiler run
- * the group that way, and the work-group collectives' barriers become the
- * runtime's group barrier.  `zero` is 0, so x keeps its value. */
-__kernel void arith_fibers_int(__global const int *in, __global int *out, int zero)
-{
-	size_t g = wg_gid();
-	int x = in[g];
-	if (get_sub_group_id() % 2 == 0)
-		x += zero * sub_group_reduce_add(x);
-	WG_ARITH_RESULTS(int)
-}
+/* The same in a kernel whose work-items run as separate execution contexts
+ * (fibers): a sub-group collective under a branch on the sub-group id,
+ * which only whole sub-groups take, makes the compiler run the group that
+ * way, and the work-group collectives' barriers become the runtime's group
+ * barrier.  The sub-groups that skip the branch reach the work-group
+ * collectives while the others are still inside their sub-group
+ * collective, so storage the two kinds share would show in either result:
+ * sg[2 * gid] = the sub-group id, sg[2 * gid + 1] = sub_group_reduce_add(x)
+ * in even sub-groups, 0 in odd ones. */
+#define WG_FIBERS_KERNEL(T)                                                    \
+	__kernel void arith_fibers_##T(__global const T *in, __global T *out,   \
+				       __global T *sg)                         \
+	{                                                                      \
+		size_t g = wg_gid();                                           \
+		T x = in[g], s = 0;                                            \
+		if (get_sub_group_id() % 2 == 0)                               \
+			s = sub_group_reduce_add(x);                           \
+		sg[2 * g] = (T)get_sub_group_id();                             \
+		sg[2 * g + 1] = s;                                             \
+		WG_ARITH_RESULTS(T)                                            \
+	}
+WG_FIBERS_KERNEL(int)
+WG_FIBERS_KERNEL(long)
+WG_FIBERS_KERNEL(double)
 #endif
 
 /* out[2 * gid]: work_group_all, out[2 * gid + 1]: work_group_any of the

@@ -301,40 +301,93 @@ static void wg_arith_group(void *vctx, const size_t *ids, size_t n, const size_t
 	}
 }
 
-/* Runs kernel `prefix`<type> (arith_ or arith_fibers_; the latter with a
- * third argument 0) of prog over r and checks its results. */
+/* The sub-group results of arith_fibers_<type>: per group, each
+ * sub-group's work-items (by the sub-group id they report) and, in even
+ * sub-groups, their sum; `bad` counts the wrong ones. */
+struct wg_fibers_ctx {
+	enum wg_type t;
+	const struct wg_range *r;
+	const void *in, *sg;
+	int bad;
+};
+
+static void wg_fibers_group(void *vctx, const size_t *ids, size_t n, const size_t src[3])
+{
+	struct wg_fibers_ctx *c = vctx;
+	enum wg_type t = c->t;
+	(void)src;
+	for (size_t i = 0; i < n; i++) {
+		wg_val id = wg_load(t, c->sg, 2 * ids[i]), want;
+		int64_t sid = t == WG_INT ? id.i : t == WG_LONG ? id.l : (int64_t)id.d;
+		memset(&want, 0, sizeof(want));
+		if (sid % 2 == 0) {
+			int first = 1;
+			for (size_t j = 0; j < n; j++) {
+				wg_val idj = wg_load(t, c->sg, 2 * ids[j]);
+				if (!wg_same(t, idj, id))
+					continue;
+				wg_val x = wg_load(t, c->in, ids[j]);
+				want = first ? x : wg_apply(t, WG_ADD, want, x);
+				first = 0;
+			}
+		}
+		wg_val got = wg_load(t, c->sg, 2 * ids[i] + 1);
+		if (!wg_same(t, got, want) && c->bad++ == 0) {
+			char g[64], w[64], rt[96];
+			wg_print(t, got, g, sizeof(g));
+			wg_print(t, want, w, sizeof(w));
+			wg_range_text(c->r, rt, sizeof(rt));
+			fprintf(stderr,
+				"sub_group_reduce_add(%s) before work-group collectives, %s: "
+				"work-item %zu of %zu (sub-group %lld) got %s, want %s\n",
+				wg_type_name[t], rt, i, n, (long long)sid, g, w);
+		}
+	}
+}
+
+/* Runs kernel `prefix`<type> of prog over r and checks its results: arith_,
+ * or arith_fibers_ (which also gives sub-group results, checked too). */
 static void wg_check_arith(struct bh *h, cl_program prog, const char *prefix, enum wg_type t,
 			   const struct wg_range *r)
 {
 	char name[48];
 	snprintf(name, sizeof(name), "%s%s", prefix, wg_type_name[t]);
+	int fibers = strcmp(prefix, "arith_") != 0;
 	cl_int err;
 	cl_kernel k = clCreateKernel(prog, name, &err);
 	REQUIRE(err == CL_SUCCESS);
 	size_t n = wg_total(r->global), es = wg_type_size[t];
-	void *in = malloc(n * es), *out = malloc(n * es * WG_RESULTS);
-	REQUIRE(in && out);
+	void *in = malloc(n * es), *out = malloc(n * es * WG_RESULTS), *sg = malloc(2 * n * es);
+	REQUIRE(in && out && sg);
 	wg_fill(t, in, n);
 	memset(out, 0xa5, n * es * WG_RESULTS);
+	memset(sg, 0xa5, 2 * n * es);
 	cl_mem mi = wg_buffer(h, n * es, in), mo = wg_buffer(h, n * es * WG_RESULTS, out);
+	cl_mem ms = wg_buffer(h, 2 * n * es, sg);
 	CHECK_OK(clSetKernelArg(k, 0, sizeof(mi), &mi));
 	CHECK_OK(clSetKernelArg(k, 1, sizeof(mo), &mo));
-	if (strcmp(prefix, "arith_") != 0) {
-		cl_int zero = 0;
-		CHECK_OK(clSetKernelArg(k, 2, sizeof(zero), &zero));
-	}
+	if (fibers)
+		CHECK_OK(clSetKernelArg(k, 2, sizeof(ms), &ms));
 	CHECK_OK(wg_enqueue(h, k, r));
 	CHECK_OK(clEnqueueReadBuffer(h->queue, mo, CL_TRUE, 0, n * es * WG_RESULTS, out, 0, NULL,
 				     NULL));
+	CHECK_OK(clEnqueueReadBuffer(h->queue, ms, CL_TRUE, 0, 2 * n * es, sg, 0, NULL, NULL));
 	struct wg_arith_ctx c = { t, r, in, out, { 0 } };
 	wg_each_group(r, wg_arith_group, &c);
 	for (int f = 0; f < WG_RESULTS; f++)
 		CHECK(c.bad[f] == 0);
+	if (fibers) {
+		struct wg_fibers_ctx fc = { t, r, in, sg, 0 };
+		wg_each_group(r, wg_fibers_group, &fc);
+		CHECK(fc.bad == 0);
+	}
 	clReleaseMemObject(mi);
 	clReleaseMemObject(mo);
+	clReleaseMemObject(ms);
 	clReleaseKernel(k);
 	free(in);
 	free(out);
+	free(sg);
 }
 
 /* ---- vote: work_group_all and work_group_any ----------------------------- */
