@@ -113,6 +113,18 @@ static cl_int check_mem_arg(cl_kernel k, const struct kiln_arg_info *ai,
 		return KILN_FAIL(CL_INVALID_MEM_OBJECT,
 				 "clSetKernelArg: the memory object belongs to another "
 				 "context than the kernel (§5.9.2)");
+	/* A pipe is a valid memory object that is not a valid value for any
+	 * other kind of argument, and only a pipe is one for a pipe argument
+	 * (§5.9.2 CL_INVALID_ARG_VALUE: "arg_value specified is not a valid
+	 * value"). */
+	if ((ai->kind == KILN_ARG_PIPE) != (m->type == CL_MEM_OBJECT_PIPE))
+		return KILN_FAIL(CL_INVALID_ARG_VALUE,
+				 ai->kind == KILN_ARG_PIPE
+					 ? "clSetKernelArg: argument %u of kernel \"%s\" is "
+					   "a pipe and the object is not a pipe (§5.9.2)"
+					 : "clSetKernelArg: argument %u of kernel \"%s\" is "
+					   "not a pipe and the object is a pipe (§5.9.2)",
+				 (unsigned)(ai - k->info->args), k->info->name);
 	switch (ai->kind) {
 	case KILN_ARG_BUFFER:
 		return m->type == CL_MEM_OBJECT_BUFFER
@@ -121,17 +133,13 @@ static cl_int check_mem_arg(cl_kernel k, const struct kiln_arg_info *ai,
 					   "clSetKernelArg: the argument is a buffer "
 					   "pointer and the object is not a buffer (§5.9.2)");
 	case KILN_ARG_PIPE:
-		return m->type == CL_MEM_OBJECT_PIPE
-			       ? CL_SUCCESS
-			       : KILN_FAIL(CL_INVALID_MEM_OBJECT,
-					   "clSetKernelArg: the argument is a pipe and "
-					   "the object is not a pipe (§5.9.2)");
+		return CL_SUCCESS;
 	default:
 		break;
 	}
 	/* An image: its kind must be an image, and §5.9.2 forbids a
 	 * write-only image for a read_only argument and the reverse. */
-	if (m->type == CL_MEM_OBJECT_BUFFER || m->type == CL_MEM_OBJECT_PIPE)
+	if (m->type == CL_MEM_OBJECT_BUFFER)
 		return KILN_FAIL(CL_INVALID_MEM_OBJECT,
 				 "clSetKernelArg: the argument is an image and the "
 				 "object is not an image (§5.9.2)");

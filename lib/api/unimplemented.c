@@ -1,6 +1,6 @@
 /* Weak definitions of every OpenCL entry point, each answering
  * CL_INVALID_OPERATION (the OpenCL 3.0 answer for a feature a device does not
- * support; clGetPipeInfo is the exception below).  A real definition in lib/api overrides the weak one at link
+ * support).  A real definition in lib/api overrides the weak one at link
  * time, so the dispatch table and the exported symbols are always complete:
  * the loader never calls a NULL entry.  Delete an entry from this file once
  * its real definition lands. */
@@ -12,21 +12,6 @@
 
 /* Every parameter is unused in these fallbacks. */
 #pragma GCC diagnostic ignored "-Wunused-parameter"
-
-KILN_WEAK cl_mem CL_API_CALL clCreatePipe(cl_context context, cl_mem_flags flags, cl_uint pipe_packet_size, cl_uint pipe_max_packets, const cl_pipe_properties * properties, cl_int * errcode_ret)
-{
-	if (errcode_ret)
-		*errcode_ret = CL_INVALID_OPERATION;
-	return NULL;
-}
-
-/* Without pipe support no memory object can be a pipe, so every handle is
- * "not a valid pipe object": CL_INVALID_MEM_OBJECT (OpenCL 3.0 §5.4.2,
- * and the note on optional pipes in §5.4), not CL_INVALID_OPERATION. */
-KILN_WEAK cl_int CL_API_CALL clGetPipeInfo(cl_mem pipe, cl_pipe_info param_name, size_t param_value_size, void * param_value, size_t * param_value_size_ret)
-{
-	return CL_INVALID_MEM_OBJECT;
-}
 
 KILN_WEAK cl_int CL_API_CALL clGetKernelSubGroupInfo(cl_kernel kernel, cl_device_id device, cl_kernel_sub_group_info param_name, size_t input_value_size, const void* input_value, size_t param_value_size, void* param_value, size_t* param_value_size_ret)
 {

@@ -3,8 +3,8 @@
  * A compile runs inside llvm::CrashRecoveryContext: a crash (SIGSEGV, ...)
  * inside Clang or LLVM jumps back to run_safely, and LLVM's fatal errors
  * (report_fatal_error) go through our handler, which records the message for
- * the build log, and then through sys::Process::Exit, which LLVM 15 turns into
- * the same jump back when a recovery context is active.  The application gets
+ * the build log and makes the same jump back when a recovery context is
+ * active.  The application gets
  * CL_BUILD_PROGRAM_FAILURE and a log instead of losing its process
  * (docs/architecture.md, "Diagnostics"). */
 #include "compiler/internal.h"
@@ -33,8 +33,11 @@ static void fatal_error_handler(void *, const char *reason, bool)
 		*current_log += reason;
 		*current_log += "\n";
 	}
-	/* Returning makes LLVM call sys::Process::Exit, which unwinds to the
-	 * active CrashRecoveryContext. */
+	/* LLVM 15's report_fatal_error calls exit(1) when the handler
+	 * returns, so jump back to the active CrashRecoveryContext here (the
+	 * SPIR-V translator stops this way on modules it cannot read). */
+	if (llvm::CrashRecoveryContext *crc = llvm::CrashRecoveryContext::GetCurrent())
+		crc->HandleExit(1);
 }
 
 /* LLVM diagnostics (linker, bitcode reader, ...) go to the build log,

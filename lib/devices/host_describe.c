@@ -51,10 +51,13 @@ enum feature {
  * collective functions by test_work_group_collectives and its _spirv
  * variant).  OpenCL C 2.0 waits for pipes and device-side
  * enqueue. */
+#ifndef KILN_EXTRA_FEATURES /* a build that tries features before they are on: */
+#define KILN_EXTRA_FEATURES 0 /* cmake -DCMAKE_C_FLAGS=-DKILN_EXTRA_FEATURES=F_... */
+#endif
 static const unsigned features = F_COMPILER | F_LINKER | F_IL | F_FP64 |
 	F_NON_UNIFORM_WG | F_INT64_ATOMICS | F_OPENCL_C_3_0 | F_IMAGES |
 	F_IMAGE_WRITES_3D | F_READ_WRITE_IMAGES | F_ATOMICS_ALL | F_GENERIC_AS |
-	F_PROGRAM_GLOBALS | F_SVM | F_WG_COLLECTIVES;
+	F_PROGRAM_GLOBALS | F_SVM | F_WG_COLLECTIVES | KILN_EXTRA_FEATURES;
 
 static bool has(unsigned f)
 {
@@ -328,10 +331,18 @@ static void describe_optional(struct kiln_device_props *p)
 				      CL_DEVICE_SVM_FINE_GRAIN_SYSTEM |
 				      CL_DEVICE_SVM_ATOMICS;
 	if (has(F_PIPES)) {
+		/* kernel-lib/pipes.cl (docs/pipes.md).  A pipe argument is one
+		 * pointer, so a kernel takes as many as its parameters hold;
+		 * 16 is the spec's minimum, promised here.  A reservation is
+		 * a value (first slot, count) with no state of its own, so a
+		 * work-item may hold any number: the capacity of the pipe is
+		 * the only limit.  A packet is copied with memcpy, of any
+		 * size; 64 KiB keeps a packet a work-item holds in private
+		 * memory to a size its stack takes. */
 		p->pipe_support = CL_TRUE;
 		p->max_pipe_args = 16;
-		p->pipe_max_active_reservations = 1;
-		p->pipe_max_packet_size = 1024;
+		p->pipe_max_active_reservations = 65536;
+		p->pipe_max_packet_size = 65536;
 	}
 	p->generic_address_space_support = has(F_GENERIC_AS);
 	p->non_uniform_work_group_support = has(F_NON_UNIFORM_WG);
