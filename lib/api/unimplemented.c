@@ -13,8 +13,3 @@
 /* Every parameter is unused in these fallbacks. */
 #pragma GCC diagnostic ignored "-Wunused-parameter"
 
-KILN_WEAK cl_int CL_API_CALL clGetKernelSubGroupInfo(cl_kernel kernel, cl_device_id device, cl_kernel_sub_group_info param_name, size_t input_value_size, const void* input_value, size_t param_value_size, void* param_value, size_t* param_value_size_ret)
-{
-	return CL_INVALID_OPERATION;
-}
-

@@ -89,6 +89,22 @@ static std::string vec_type_name(llvm::Type *ty, bool is_signed)
 	return n > 1 ? base + std::to_string(n) : base;
 }
 
+/* cl_intel_required_subgroup_size: Clang puts intel_reqd_sub_group_size(N)
+ * on the kernel as !intel_reqd_sub_group_size !{i32 N}, and the SPIR-V
+ * translator turns the SubgroupSize execution mode into the same node.
+ * Clang 15 rejects 0 but lets a negative N through as that i32: read the
+ * bits unsigned, so that it becomes a size no device lists.  0 when absent. */
+static uint32_t reqd_sub_group_size(const llvm::Function &f)
+{
+	llvm::MDNode *n = f.getMetadata("intel_reqd_sub_group_size");
+	if (!n || n->getNumOperands() < 1)
+		return 0;
+	if (auto *c = llvm::mdconst::dyn_extract_or_null<llvm::ConstantInt>(
+		    n->getOperand(0)))
+		return (uint32_t)c->getZExtValue();
+	return 0;
+}
+
 /* CL_KERNEL_ATTRIBUTES: the attributes as written in the source (§5.9.3). */
 static std::string kernel_attributes(const llvm::Function &f)
 {
@@ -105,6 +121,11 @@ static std::string kernel_attributes(const llvm::Function &f)
 	};
 	triple("reqd_work_group_size", "reqd_work_group_size");
 	triple("work_group_size_hint", "work_group_size_hint");
+	if (uint32_t n = reqd_sub_group_size(f)) {
+		if (!out.empty())
+			out += " ";
+		out += "intel_reqd_sub_group_size(" + std::to_string(n) + ")";
+	}
 	if (llvm::MDNode *n = f.getMetadata("vec_type_hint")) {
 		if (n->getNumOperands() >= 2) {
 			auto *v = llvm::mdconst::dyn_extract_or_null<llvm::Constant>(
@@ -248,6 +269,7 @@ static bool fill_kernel(llvm::Function &f, struct kiln_kernel_info *k)
 				? (size_t)md_int(f, "work_group_size_hint", d, 0)
 				: 0;
 	}
+	k->reqd_sub_group_size = reqd_sub_group_size(f);
 	k->local_mem_size = layout_local_vars(f).size;
 	k->private_mem_size = private_size(f, dl);
 	k->num_args = f.arg_size();

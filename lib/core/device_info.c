@@ -114,6 +114,9 @@ static const struct kiln_info_field device_info[] = {
 	DEV_FIELD(CL_DEVICE_MAX_NUM_SUB_GROUPS, props.max_num_sub_groups),
 	DEV_FIELD(CL_DEVICE_SUB_GROUP_INDEPENDENT_FORWARD_PROGRESS,
 		  props.sub_group_independent_forward_progress),
+	/* cl_intel_required_subgroup_size */
+	DEV_ARR(CL_DEVICE_SUB_GROUP_SIZES_INTEL, props.sub_group_sizes,
+		props.num_sub_group_sizes),
 	/* OpenCL 3.0 */
 	DEV_FIELD(CL_DEVICE_NUMERIC_VERSION, props.numeric_version),
 	DEV_ARR(CL_DEVICE_EXTENSIONS_WITH_VERSION, props.extensions_with_version,
@@ -168,6 +171,11 @@ cl_int kiln_device_info(cl_device_id dev, cl_device_info param,
 		return kiln_info_copy(&refs, sizeof(refs), param_value_size,
 				      param_value, param_value_size_ret);
 	}
+	case CL_DEVICE_SUB_GROUP_SIZES_INTEL:
+		/* A query of an extension the device does not report. */
+		if (!dev->props.num_sub_group_sizes)
+			return CL_INVALID_VALUE;
+		break;
 	}
 	return kiln_info_from_table(device_info, KILN_ARRAY_SIZE(device_info), dev,
 				    param, param_value_size, param_value,

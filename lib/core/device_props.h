@@ -28,6 +28,7 @@
 #define KILN_MAX_EXTENSIONS 48
 #define KILN_MAX_C_FEATURES 32
 #define KILN_MAX_C_VERSIONS 8
+#define KILN_MAX_SUB_GROUP_SIZES 8
 
 struct kiln_device_props {
 	cl_device_type type;
@@ -134,7 +135,12 @@ struct kiln_device_props {
 	cl_bitfield single_fp_atomic_capabilities;
 	cl_bitfield double_fp_atomic_capabilities;
 	cl_bitfield half_fp_atomic_capabilities;
-	cl_uint max_num_sub_groups;
+	cl_uint max_num_sub_groups; /* 0: no sub-groups */
+	/* cl_intel_required_subgroup_size: CL_DEVICE_SUB_GROUP_SIZES_INTEL,
+	 * every size intel_reqd_sub_group_size may ask for, ascending; none
+	 * without sub-groups */
+	const size_t *sub_group_sizes;
+	size_t num_sub_group_sizes;
 	size_t preferred_work_group_size_multiple;
 
 	/* Partitioning (§4.3). */
@@ -172,6 +178,7 @@ struct kiln_device_props {
 		cl_name_version opencl_c_all_versions[KILN_MAX_C_VERSIONS];
 		cl_device_partition_property partition_properties[4];
 		cl_device_partition_property partition_type[4];
+		size_t sub_group_sizes[KILN_MAX_SUB_GROUP_SIZES];
 	} storage;
 };
 

@@ -1,5 +1,6 @@
 /* Kernel objects (OpenCL 3.0 §5.9). */
 #include "kernel.h"
+#include "device.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -178,4 +179,21 @@ bool kiln_kernel_args_complete(cl_kernel k)
 		ok = ok && k->args[i].set;
 	pthread_mutex_unlock(&k->lock);
 	return ok;
+}
+
+cl_uint kiln_kernel_sub_group_size(cl_device_id dev,
+				   const struct kiln_kernel_info *info)
+{
+	if (info->reqd_sub_group_size)
+		return info->reqd_sub_group_size;
+	cl_uint width = dev->props.vector_bytes / 4;
+	return width ? width : 1;
+}
+
+bool kiln_device_has_sub_group_size(cl_device_id dev, size_t size)
+{
+	for (size_t i = 0; i < dev->props.num_sub_group_sizes; i++)
+		if (dev->props.sub_group_sizes[i] == size)
+			return true;
+	return false;
 }

@@ -60,6 +60,21 @@ cl_int kiln_kernel_set_arg_svm(cl_kernel k, cl_uint index, const void *ptr);
 /* True when every argument has been set. */
 bool kiln_kernel_args_complete(cl_kernel k);
 
+/* --- sub-groups (OpenCL 3.0 §3.2.2, cl_intel_required_subgroup_size) --- */
+
+/* The sub-group size S of kernel `info` on `dev`: its
+ * intel_reqd_sub_group_size when given, else the device's native float
+ * vector width (props.vector_bytes / 4).  Sub-groups are S consecutive
+ * linearized local ids, the last one of a group possibly smaller.  The
+ * compiler's kiln-subgroups pass (lib/compiler/subgroups.cpp) applies the
+ * same rule to the code; the two must agree. */
+cl_uint kiln_kernel_sub_group_size(cl_device_id dev,
+				   const struct kiln_kernel_info *info);
+
+/* Whether `dev` runs sub-groups of `size` work-items: one of its
+ * CL_DEVICE_SUB_GROUP_SIZES_INTEL (none when it has no sub-groups). */
+bool kiln_device_has_sub_group_size(cl_device_id dev, size_t size);
+
 /* --- NDRange execution (lib/core/ndrange.c) --------------------------- */
 
 /* A local size for a NULL local_work_size (§5.10): many work-items per

@@ -12,6 +12,7 @@
 #include "debug.h"
 #include "device.h"
 #include "event.h"
+#include "kernel.h"
 #include "target.h"
 
 #include <stdarg.h>
@@ -330,6 +331,35 @@ have_code:
 	return true;
 }
 
+/* cl_intel_required_subgroup_size: a kernel that requires a sub-group size
+ * the device does not list in CL_DEVICE_SUB_GROUP_SIZES_INTEL cannot run
+ * as written, so the build fails (the extension lets a required size fail
+ * compilation) with a log line naming the kernel and the sizes there are. */
+static bool sub_group_sizes_supported(struct kiln_program_build *b,
+				      cl_device_id dev)
+{
+	bool ok = true;
+	for (uint32_t k = 0; k < b->info.num_kernels; k++) {
+		const struct kiln_kernel_info *ki = &b->info.kernels[k];
+		if (!ki->reqd_sub_group_size ||
+		    kiln_device_has_sub_group_size(dev, ki->reqd_sub_group_size))
+			continue;
+		char sizes[128] = "";
+		size_t len = 0;
+		for (size_t i = 0; i < dev->props.num_sub_group_sizes && len < sizeof(sizes); i++)
+			len += (size_t)snprintf(sizes + len, sizeof(sizes) - len, "%s%zu",
+						i ? ", " : "", dev->props.sub_group_sizes[i]);
+		log_printf(&b->log,
+			   "error: kernel '%s': intel_reqd_sub_group_size(%u) is not a "
+			   "sub-group size of this device (%s%s)",
+			   ki->name, ki->reqd_sub_group_size,
+			   len ? "CL_DEVICE_SUB_GROUP_SIZES_INTEL: " : "",
+			   len ? sizes : "it has no sub-groups");
+		ok = false;
+	}
+	return ok;
+}
+
 /* The end of each step that makes new IR: the step's log joins the build
  * log, and on success `ir` replaces the build's IR. */
 static bool replace_ir(struct kiln_program_build *b, bool ok, char *log,
@@ -483,6 +513,7 @@ static cl_int build_device(cl_program p, cl_uint i, const char *options,
 	case KILN_PROGRAM_FROM_LINK:
 		return CL_INVALID_OPERATION;
 	}
+	ok = ok && sub_group_sizes_supported(b, dev);
 	if (!b->log)
 		b->log = strdup("");
 	if (!ok) {
@@ -699,7 +730,8 @@ static cl_int link_step(cl_program p, cl_uint i, void *arg,
 	if (library) {
 		b->binary_type = CL_PROGRAM_BINARY_TYPE_LIBRARY;
 	} else {
-		if (!make_executable(b, t, a->options, false))
+		if (!make_executable(b, t, a->options, false) ||
+		    !sub_group_sizes_supported(b, dev))
 			goto failed;
 		b->binary_type = CL_PROGRAM_BINARY_TYPE_EXECUTABLE;
 	}

@@ -88,6 +88,7 @@ static const struct {
 	{ "cl_khr_srgb_image_writes", CL_MAKE_VERSION(1, 0, 0), F_IMAGES },
 	{ "cl_khr_il_program", CL_MAKE_VERSION(1, 0, 0), F_IL },
 	{ "cl_khr_subgroups", CL_MAKE_VERSION(1, 0, 0), F_COMPILER | F_SUBGROUPS },
+	{ "cl_intel_required_subgroup_size", CL_MAKE_VERSION(1, 0, 0), F_COMPILER | F_SUBGROUPS },
 	{ "cl_ext_float_atomics", CL_MAKE_VERSION(1, 0, 0), F_COMPILER | F_ATOMICS_ALL },
 };
 
@@ -276,6 +277,39 @@ static void describe_limits(struct kiln_device_props *p)
 	p->preferred_work_group_size_multiple = p->native_vector_width_float;
 }
 
+/* Sub-groups (OpenCL 3.0 §3.2.2; cl_intel_required_subgroup_size): a
+ * kernel's sub-group size is its intel_reqd_sub_group_size, else the native
+ * float vector width (kiln_kernel_sub_group_size, lib/core/kernel.c).  The
+ * compiler runs any size up to 64 (one u64 mask of lanes); the device
+ * offers 8, 16, 32 and 64 (32 for CUDA-style warps) and its own width.
+ * CL_DEVICE_MAX_NUM_SUB_GROUPS bounds every kernel, so it counts the
+ * sub-groups of the largest work-group at the smallest size (§4.2). */
+static void describe_sub_groups(struct kiln_device_props *p)
+{
+	static const size_t offered[] = { 8, 16, 32, 64 };
+	size_t native = p->native_vector_width_float ? p->native_vector_width_float : 1;
+	size_t n = 0;
+	bool native_listed = false;
+	for (size_t i = 0; i < KILN_ARRAY_SIZE(offered); i++) {
+		if (!native_listed && native <= offered[i]) {
+			if (native < offered[i])
+				p->storage.sub_group_sizes[n++] = native;
+			native_listed = true;
+		}
+		p->storage.sub_group_sizes[n++] = offered[i];
+	}
+	if (!native_listed && native <= 64)
+		p->storage.sub_group_sizes[n++] = native;
+	p->sub_group_sizes = p->storage.sub_group_sizes;
+	p->num_sub_group_sizes = n;
+	size_t smallest = p->sub_group_sizes[0];
+	p->max_num_sub_groups = (cl_uint)((p->max_work_group_size + smallest - 1) /
+					  smallest);
+	/* The sub-groups of one work-group run in lock-step regions or as
+	 * fibers of one thread: one that waits on another would hang. */
+	p->sub_group_independent_forward_progress = CL_FALSE;
+}
+
 /* Everything that is 0 or false because the feature is switched off keeps
  * the zero the caller's memset left; only the "on" values are set here. */
 static void describe_optional(struct kiln_device_props *p)
@@ -348,8 +382,7 @@ static void describe_optional(struct kiln_device_props *p)
 	p->non_uniform_work_group_support = has(F_NON_UNIFORM_WG);
 	p->work_group_collective_functions_support = has(F_WG_COLLECTIVES);
 	if (has(F_SUBGROUPS))
-		p->max_num_sub_groups = (cl_uint)(p->max_work_group_size /
-						  p->native_vector_width_float);
+		describe_sub_groups(p);
 
 	/* §4.2: a 3.0 device supports at least relaxed atomics at work-group
 	 * scope, and relaxed/acq_rel fences at work-group scope. */

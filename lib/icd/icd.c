@@ -1,4 +1,5 @@
 /* cl_khr_icd: how the loader finds Kiln's platform, and extension lookup. */
+#include "../core/device.h"
 #include "../core/platform.h"
 
 #include <string.h>
@@ -15,23 +16,47 @@ cl_int CL_API_CALL clIcdGetPlatformIDsKHR(cl_uint num_entries,
 	return clGetPlatformIDs(num_entries, platforms, num_platforms);
 }
 
-/* Extension functions an application may look up by name.  Only
- * extensions the platform reports appear here. */
+/* Extension functions an application may look up by name, each with the
+ * extension it belongs to: the platform's own (NULL), or a device
+ * extension that some device of the platform must report. */
 static const struct {
 	const char *name;
 	void *fn;
+	const char *device_extension;
 } extension_functions[] = {
-	{ "clIcdGetPlatformIDsKHR", (void *)clIcdGetPlatformIDsKHR },
+	{ "clIcdGetPlatformIDsKHR", (void *)clIcdGetPlatformIDsKHR, NULL },
+	/* cl_khr_subgroups: the core function under its 2.0 name (same
+	 * arguments and answers, OpenCL 3.0 §5.9.4). */
+	{ "clGetKernelSubGroupInfoKHR", (void *)clGetKernelSubGroupInfo,
+	  "cl_khr_subgroups" },
 };
+
+/* Whether a device of `platform` lists `ext` among its extensions. */
+static bool some_device_reports(cl_platform_id platform, const char *ext)
+{
+	size_t n = strlen(ext);
+	for (cl_uint d = 0; d < platform->num_devices; d++) {
+		const char *list = platform->devices[d]->props.extensions;
+		for (const char *p = list ? strstr(list, ext) : NULL; p;
+		     p = strstr(p + 1, ext))
+			if ((p == list || p[-1] == ' ') && (p[n] == ' ' || p[n] == '\0'))
+				return true;
+	}
+	return false;
+}
 
 void *CL_API_CALL clGetExtensionFunctionAddressForPlatform(cl_platform_id platform,
 							   const char *func_name)
 {
 	if (platform != kiln_platform_get() || !func_name)
 		return NULL;
-	for (size_t i = 0; i < sizeof(extension_functions) / sizeof(extension_functions[0]); i++)
-		if (strcmp(extension_functions[i].name, func_name) == 0)
-			return extension_functions[i].fn;
+	for (size_t i = 0; i < sizeof(extension_functions) / sizeof(extension_functions[0]); i++) {
+		if (strcmp(extension_functions[i].name, func_name) != 0)
+			continue;
+		const char *ext = extension_functions[i].device_extension;
+		return !ext || some_device_reports(platform, ext)
+			       ? extension_functions[i].fn : NULL;
+	}
 	return NULL;
 }
 
