@@ -3,6 +3,7 @@
 #include "core/device.h"
 #include "core/info.h"
 #include "core/queue.h"
+#include "core/device_enqueue.h"
 #include "errcode.h"
 
 #include <stdlib.h>
@@ -17,6 +18,8 @@
 static void queue_free(struct kiln_object *obj)
 {
 	cl_command_queue q = (cl_command_queue)obj;
+	if (q->properties & CL_QUEUE_ON_DEVICE)
+		kiln_device_queue_gone(q);
 	kiln_object_unhold(KILN_OBJ(q->device));
 	kiln_object_unhold(KILN_OBJ(q->context));
 	free(q->property_list);
@@ -31,7 +34,8 @@ static cl_command_queue_properties host_queue_support(cl_device_id dev)
 
 /* §5.1: the bitfield of CL_QUEUE_PROPERTIES.  Unknown bits and impossible
  * combinations are CL_INVALID_VALUE; valid ones the device lacks (on-device
- * queues, for now) are CL_INVALID_QUEUE_PROPERTIES. */
+ * queues where CL_DEVICE_DEVICE_ENQUEUE_CAPABILITIES is 0) are
+ * CL_INVALID_QUEUE_PROPERTIES. */
 static cl_int check_queue_bits(cl_device_id dev, cl_command_queue_properties p)
 {
 	if (p & ~(cl_command_queue_properties)ALL_QUEUE_BITS)
@@ -46,10 +50,21 @@ static cl_int check_queue_bits(cl_device_id dev, cl_command_queue_properties p)
 	if ((p & CL_QUEUE_ON_DEVICE_DEFAULT) && !(p & CL_QUEUE_ON_DEVICE))
 		return KILN_FAIL(CL_INVALID_VALUE,
 				 "CL_QUEUE_ON_DEVICE_DEFAULT without CL_QUEUE_ON_DEVICE (§5.1)");
-	if (p & CL_QUEUE_ON_DEVICE)
-		return KILN_FAIL(CL_INVALID_QUEUE_PROPERTIES,
-				 "the device has no on-device queues "
-				 "(CL_DEVICE_DEVICE_ENQUEUE_CAPABILITIES is 0) (§5.1)");
+	if (p & CL_QUEUE_ON_DEVICE) {
+		if (!(dev->props.device_enqueue_capabilities & CL_DEVICE_QUEUE_SUPPORTED))
+			return KILN_FAIL(CL_INVALID_QUEUE_PROPERTIES,
+					 "the device has no on-device queues "
+					 "(CL_DEVICE_DEVICE_ENQUEUE_CAPABILITIES is 0) (§5.1)");
+		cl_command_queue_properties rest =
+			p & ~(cl_command_queue_properties)(CL_QUEUE_ON_DEVICE |
+							   CL_QUEUE_ON_DEVICE_DEFAULT);
+		if (rest & ~dev->props.queue_on_device_properties)
+			return KILN_FAIL(CL_INVALID_QUEUE_PROPERTIES,
+					 "properties 0x%llx asks for what "
+					 "CL_DEVICE_QUEUE_ON_DEVICE_PROPERTIES lacks (§5.1)",
+					 (unsigned long long)p);
+		return CL_SUCCESS;
+	}
 	if (p & ~host_queue_support(dev))
 		return KILN_FAIL(CL_INVALID_QUEUE_PROPERTIES,
 				 "properties 0x%llx asks for what "
@@ -62,10 +77,12 @@ static cl_int check_queue_bits(cl_device_id dev, cl_command_queue_properties p)
  * CL_QUEUE_SIZE only for an on-device queue.  *count gets the entries
  * including the terminating 0. */
 static cl_int parse_properties(cl_device_id dev, const cl_queue_properties *list,
-			       cl_command_queue_properties *bits, size_t *count)
+			       cl_command_queue_properties *bits, size_t *count,
+			       cl_uint *size)
 {
 	*bits = 0;
 	*count = 0;
+	*size = dev->props.queue_on_device_preferred_size;
 	if (!list)
 		return CL_SUCCESS;
 	bool seen_props = false, seen_size = false;
@@ -84,6 +101,14 @@ static cl_int parse_properties(cl_device_id dev, const cl_queue_properties *list
 				return KILN_FAIL(CL_INVALID_VALUE,
 						 "CL_QUEUE_SIZE given twice (§5.1)");
 			seen_size = true;
+			/* §5.1: at most CL_DEVICE_QUEUE_ON_DEVICE_MAX_SIZE. */
+			if (list[i + 1] > dev->props.queue_on_device_max_size)
+				return KILN_FAIL(CL_INVALID_VALUE,
+						 "CL_QUEUE_SIZE %llu is above "
+						 "CL_DEVICE_QUEUE_ON_DEVICE_MAX_SIZE %u (§5.1)",
+						 (unsigned long long)list[i + 1],
+						 dev->props.queue_on_device_max_size);
+			*size = (cl_uint)list[i + 1];
 			break;
 		default:
 			return KILN_FAIL(CL_INVALID_VALUE,
@@ -155,12 +180,31 @@ clCreateCommandQueueWithProperties(cl_context context, cl_device_id device,
 {
 	cl_command_queue_properties bits;
 	size_t count;
+	cl_uint size;
 	cl_command_queue q = NULL;
 	cl_int err = check_context_device(context, device);
 	if (err == CL_SUCCESS)
-		err = parse_properties(device, properties, &bits, &count);
+		err = parse_properties(device, properties, &bits, &count, &size);
+	/* §5.1: asking for the default on-device queue again gives the one
+	 * there is (retained). */
+	if (err == CL_SUCCESS && (bits & CL_QUEUE_ON_DEVICE_DEFAULT) &&
+	    (q = kiln_device_queue_default(context, device))) {
+		kiln_object_retain(KILN_OBJ(q));
+		if (errcode_ret)
+			*errcode_ret = CL_SUCCESS;
+		return q;
+	}
 	if (err == CL_SUCCESS)
 		q = queue_new(context, device, bits, properties, count, &err);
+	if (q && (bits & CL_QUEUE_ON_DEVICE)) {
+		q->device_queue_size = size;
+		err = kiln_device_queue_add(q, (bits & CL_QUEUE_ON_DEVICE_DEFAULT) != 0);
+		if (err != CL_SUCCESS) {
+			q->properties = 0; /* not registered */
+			kiln_object_release(KILN_OBJ(q));
+			q = NULL;
+		}
+	}
 	if (errcode_ret)
 		*errcode_ret = err;
 	return q;
@@ -210,6 +254,7 @@ struct queue_facts {
 	const cl_queue_properties *array;
 	size_t array_len;
 	cl_command_queue device_default;
+	cl_uint size;
 };
 
 static const struct kiln_info_field queue_info[] = {
@@ -219,9 +264,9 @@ static const struct kiln_info_field queue_info[] = {
 	KILN_INFO_FIELD(CL_QUEUE_PROPERTIES, struct queue_facts, properties),
 	KILN_INFO_ARR(CL_QUEUE_PROPERTIES_ARRAY, struct queue_facts, array,
 		      array_len),
-	/* No on-device queues yet, so no default one (§5.1). */
 	KILN_INFO_FIELD(CL_QUEUE_DEVICE_DEFAULT, struct queue_facts,
 			device_default),
+	KILN_INFO_FIELD(CL_QUEUE_SIZE, struct queue_facts, size),
 };
 
 CL_API_ENTRY cl_int CL_API_CALL
@@ -234,7 +279,7 @@ clGetCommandQueueInfo(cl_command_queue q, cl_command_queue_info param_name,
 				 "command_queue is not a valid command-queue (§5.1)");
 	/* §5.1: CL_QUEUE_SIZE is for on-device queues only; asking a host
 	 * queue is CL_INVALID_COMMAND_QUEUE. */
-	if (param_name == CL_QUEUE_SIZE)
+	if (param_name == CL_QUEUE_SIZE && !(q->properties & CL_QUEUE_ON_DEVICE))
 		return KILN_FAIL(CL_INVALID_COMMAND_QUEUE,
 				 "CL_QUEUE_SIZE of a host queue (§5.1)");
 	struct queue_facts f = {
@@ -243,6 +288,10 @@ clGetCommandQueueInfo(cl_command_queue q, cl_command_queue_info param_name,
 		.refs = (cl_uint)kiln_object_refcount(KILN_OBJ(q)),
 		.array = q->property_list,
 		.array_len = q->num_property_list,
+		/* §5.1: the device's default on-device queue, asked of any
+		 * queue of the device. */
+		.device_default = kiln_device_queue_default(q->context, q->device),
+		.size = q->device_queue_size,
 	};
 	pthread_mutex_lock(&q->lock);
 	f.properties = q->properties;
@@ -298,13 +347,23 @@ CL_API_ENTRY cl_int CL_API_CALL
 clSetDefaultDeviceCommandQueue(cl_context context, cl_device_id device,
 			       cl_command_queue command_queue)
 {
-	(void)command_queue;
 	cl_int err = check_context_device(context, device);
 	if (err != CL_SUCCESS)
 		return err;
-	/* §5.1: a device without on-device queues answers
-	 * CL_INVALID_OPERATION. */
-	return CL_INVALID_OPERATION;
+	/* §5.1: a device whose default on-device queue cannot be replaced
+	 * answers CL_INVALID_OPERATION. */
+	if (!(device->props.device_enqueue_capabilities &
+	      CL_DEVICE_QUEUE_REPLACEABLE_DEFAULT))
+		return KILN_FAIL(CL_INVALID_OPERATION,
+				 "the device's default on-device queue is not "
+				 "replaceable (§5.1)");
+	cl_command_queue q = command_queue;
+	if (!kiln_object_is(q, KILN_OBJ_QUEUE) || !(q->properties & CL_QUEUE_ON_DEVICE) ||
+	    q->context != context || q->device != device)
+		return KILN_FAIL(CL_INVALID_COMMAND_QUEUE,
+				 "command_queue is not an on-device queue of the "
+				 "context and device (§5.1)");
+	return kiln_device_queue_set_default(context, device, q);
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clFlush(cl_command_queue q)

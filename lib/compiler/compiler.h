@@ -168,6 +168,10 @@ struct kiln_wg_launch {
 
 /* What one worker passes for one work-group. */
 struct kiln_wg_services;
+struct kiln_wg_state;
+struct kiln_block_kernel;
+typedef void (*kiln_wg_fn)(const struct kiln_wg_launch *launch,
+			   struct kiln_wg_state *state);
 struct kiln_wg_state {
 	size_t group_id[3];
 	size_t local_size[3]; /* this group's size (smaller at the edge of a
@@ -191,7 +195,9 @@ struct kiln_wg_state {
 	/* Set by a service that could not do its work (the command then
 	 * ends in CL_OUT_OF_RESOURCES with this reason). */
 	const char *failure;
-	void *reserved[1];
+	/* The command running the group (struct kiln_command): the parent of
+	 * what its work-items enqueue (device-side enqueue's services). */
+	void *command;
 	/* Where the group's memory is, for the generic address space casts
 	 * (to_local, to_private, to_global, get_fence; read by
 	 * kernel-lib/generic_as.cl at these offsets): local memory is
@@ -223,13 +229,68 @@ struct kiln_wg_services {
 	uint64_t (*sub_group_sync)(struct kiln_wg_state *state, uint32_t site);
 	/* Every work-item of the group meets (a work-group barrier). */
 	void (*group_barrier)(struct kiln_wg_state *state);
+
+	/* Device-side enqueue (OpenCL C 3.0 §6.15.15; lib/core/device_enqueue.c,
+	 * docs/device_enqueue.md), called by kernel-lib/device_enqueue.cl.
+	 * Queues and events are the runtime's cl_command_queue and cl_event
+	 * handles; ndrange points to Clang's 80-byte ndrange_t; a block
+	 * kernel is a struct kiln_block_kernel; block points to the block
+	 * literal (its first word is its size in bytes).  Each returns 0
+	 * (CLK_SUCCESS) or a CLK_* error and never blocks. */
+	int (*enqueue_kernel)(struct kiln_wg_state *state, void *queue,
+			      uint32_t flags, const void *ndrange,
+			      uint32_t num_events, void *const *wait_list,
+			      void **event_ret,
+			      const struct kiln_block_kernel *kernel,
+			      const void *block, uint32_t num_locals,
+			      const uint64_t *local_sizes);
+	int (*enqueue_marker)(struct kiln_wg_state *state, void *queue,
+			      uint32_t num_events, void *const *wait_list,
+			      void **event_ret);
+	/* op: KILN_DE_RETAIN, _RELEASE, _IS_VALID, _SET_STATUS (arg: the
+	 * status); returns is_valid_event's answer for _IS_VALID. */
+	int (*event_op)(struct kiln_wg_state *state, void *event, int op,
+			int arg);
+	void *(*create_user_event)(struct kiln_wg_state *state);
+	void (*capture_profiling)(struct kiln_wg_state *state, void *event,
+				  int name, void *value);
+	void *(*default_queue)(struct kiln_wg_state *state);
+	/* get_kernel_work_group_size and the other kernel queries: what is
+	 * one of KILN_DE_Q_*; ndrange only for the sub-group ones. */
+	uint32_t (*kernel_query)(struct kiln_wg_state *state,
+				 const struct kiln_block_kernel *kernel,
+				 int what, const void *ndrange);
+};
+enum {
+	KILN_DE_RETAIN,
+	KILN_DE_RELEASE,
+	KILN_DE_IS_VALID,
+	KILN_DE_SET_STATUS,
+};
+enum {
+	KILN_DE_Q_WORK_GROUP_SIZE,
+	KILN_DE_Q_PREFERRED_MULTIPLE,
+	KILN_DE_Q_SUB_GROUP_COUNT,
+	KILN_DE_Q_MAX_SUB_GROUP_SIZE,
+};
+
+/* What the compiler's kiln-block-kernels pass (block_kernels.cpp) emits,
+ * as constant data, for each kernel Clang makes from a block passed to
+ * enqueue_kernel, in place of the kernel's address: its work-group
+ * function and the sizes the runtime needs to launch it.  The kernel's
+ * parameters are the block literal (a pointer) and num_locals __local
+ * pointers. */
+struct kiln_block_kernel {
+	kiln_wg_fn fn;
+	uint64_t context_size;   /* as kiln_kernel_native */
+	uint64_t local_mem_size;
+	const char *name;
+	uint32_t num_locals;
+	uint32_t uses_printf;
 };
 
 /* A slot of the group scratch holds the widest OpenCL value, double16. */
 #define KILN_GROUP_SCRATCH_BYTES 128u
-
-typedef void (*kiln_wg_fn)(const struct kiln_wg_launch *launch,
-			   struct kiln_wg_state *state);
 
 struct kiln_executable; /* native code of a program, JIT-loaded */
 

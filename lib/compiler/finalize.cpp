@@ -37,6 +37,10 @@ void retarget(llvm::Module &m, const struct kiln_target *t)
 	 * LLVM prefers 256-bit vectors on AVX-512 unless told. */
 	bool wide = t && t->vector_bytes >= 64;
 	for (llvm::Function &f : m) {
+		/* A block kernel is known by its calling convention alone
+		 * (block_kernels.cpp): it keeps a mark instead. */
+		if (is_block_kernel(f))
+			f.setMetadata(block_kernel_mark, llvm::MDNode::get(m.getContext(), {}));
 		if (f.getCallingConv() == llvm::CallingConv::SPIR_FUNC ||
 		    f.getCallingConv() == llvm::CallingConv::SPIR_KERNEL)
 			f.setCallingConv(llvm::CallingConv::C);

@@ -258,6 +258,12 @@ bool lower_wg_state_calls(llvm::Function &kernel, std::string &log);
 
 /* True for an OpenCL kernel (spir_kernel or !kernel_arg_* metadata). */
 bool is_kernel(const llvm::Function &f);
+/* A kernel Clang made from a block passed to enqueue_kernel (block_kernels.cpp):
+ * launched by the runtime, never listed to the application. */
+bool is_block_kernel(const llvm::Function &f);
+/* The metadata that keeps a block kernel a kernel once retargeting has
+ * taken its spir_kernel calling convention (finalize.cpp). */
+inline constexpr const char *block_kernel_mark = "kiln.block_kernel";
 
 } // namespace kiln
 

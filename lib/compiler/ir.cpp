@@ -48,7 +48,8 @@ bool is_kernel(const llvm::Function &f)
 	if (f.isDeclaration())
 		return false;
 	return f.getCallingConv() == llvm::CallingConv::SPIR_KERNEL ||
-	       f.getMetadata("kernel_arg_addr_space") != nullptr;
+	       f.getMetadata("kernel_arg_addr_space") != nullptr ||
+	       f.getMetadata(block_kernel_mark) != nullptr;
 }
 
 } // namespace kiln

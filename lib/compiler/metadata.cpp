@@ -328,7 +328,8 @@ extern "C" bool kiln_ir_kernels(const struct kiln_blob *ir,
 			return false;
 		std::vector<llvm::Function *> ks;
 		for (llvm::Function &f : *m)
-			if (kiln::is_kernel(f))
+			/* Block kernels are the runtime's (§6.15.15). */
+			if (kiln::is_kernel(f) && !kiln::is_block_kernel(f))
 				ks.push_back(&f);
 		out->global_variable_size = kiln::global_variable_size(*m);
 		if (ks.empty())

@@ -57,6 +57,7 @@ llvm::ModulePassManager workgroup_pipeline(pass_errors *errors)
 	mpm.addPass(workgroup_pass(errors));
 	mpm.addPass(printf_pass(errors));
 	mpm.addPass(wg_state_pass(errors));
+	mpm.addPass(block_kernels_pass(errors));
 	return mpm;
 }
 
@@ -118,6 +119,8 @@ static const module_entry module_passes[] = {
 	 [](llvm::ModulePassManager &m, pass_errors *e) { m.addPass(printf_pass(e)); }},
 	{"kiln-wg-state", wg_state_pass::name(),
 	 [](llvm::ModulePassManager &m, pass_errors *e) { m.addPass(wg_state_pass(e)); }},
+	{"kiln-block-kernels", block_kernels_pass::name(),
+	 [](llvm::ModulePassManager &m, pass_errors *e) { m.addPass(block_kernels_pass(e)); }},
 };
 
 static const function_entry function_passes[] = {

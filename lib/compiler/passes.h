@@ -140,6 +140,15 @@ struct wg_state_pass : llvm::PassInfoMixin<wg_state_pass> {
 	llvm::PreservedAnalyses run(llvm::Module &m, llvm::ModuleAnalysisManager &mam);
 };
 
+/* kiln-block-kernels (block_kernels.cpp): the address of each block
+ * kernel Clang made for enqueue_kernel becomes that of its launch
+ * descriptor (struct kiln_block_kernel), after kiln-workgroup. */
+struct block_kernels_pass : llvm::PassInfoMixin<block_kernels_pass> {
+	pass_errors *errors;
+	explicit block_kernels_pass(pass_errors *e) : errors(e) {}
+	llvm::PreservedAnalyses run(llvm::Module &m, llvm::ModuleAnalysisManager &mam);
+};
+
 /* --- inside the -O3 pipeline -------------------------------------------- */
 
 /* kiln-safe-divide (safe_divide.h, safe_divide.cpp): at the start of the

@@ -102,8 +102,13 @@ static void command_free(struct kiln_command *cmd)
 	for (unsigned i = 0; i < cmd->num_edges; i++)
 		kiln_object_unhold(KILN_OBJ(edge_at(cmd, i)->event));
 	free(cmd->edge_block);
-	if (cmd->queue)
+	if (cmd->queue) {
+		/* Device-side commands (they have a parent) leave their
+		 * on-device queue's count of entries. */
+		if (cmd->parent)
+			atomic_fetch_sub(&cmd->queue->device_queued, 1);
 		kiln_object_unhold(KILN_OBJ(cmd->queue));
+	}
 	free(cmd);
 }
 
@@ -138,6 +143,18 @@ static void command_complete(struct kiln_command *cmd, cl_int status)
 	kiln_object_unhold(KILN_OBJ(ev)); /* the command's hold */
 }
 
+/* One of cmd's counts (a child, or its own run) is done; the last one
+ * completes it, and a completed child counts down its parent in turn (a
+ * loop, not recursion: chains of nested children can be long). */
+static void children_done(struct kiln_command *cmd)
+{
+	while (cmd && atomic_fetch_sub(&cmd->children, 1) == 1) {
+		struct kiln_command *parent = cmd->parent;
+		command_complete(cmd, cmd->run_status);
+		cmd = parent;
+	}
+}
+
 /* Commands that completed where they became ready, waiting to be finished
  * by the outermost call on this thread: a chain of ten thousand markers
  * must not become ten thousand nested calls. */
@@ -160,6 +177,7 @@ static void complete_here(struct kiln_command *cmd)
 		if (!tl_ready_head)
 			tl_ready_tail = NULL;
 		cmd->next = NULL;
+		struct kiln_command *parent = cmd->parent;
 		if (atomic_load(&cmd->dep_failed)) {
 			/* §5.11: a command whose wait list holds a failed
 			 * event is not run. */
@@ -169,6 +187,7 @@ static void complete_here(struct kiln_command *cmd)
 			kiln_event_set_status(cmd->event, CL_RUNNING);
 			command_complete(cmd, CL_COMPLETE);
 		}
+		children_done(parent);
 	}
 	tl_draining = false;
 }
@@ -190,15 +209,37 @@ void kiln_command_dependency_done(struct kiln_event_waiter *w, cl_int status)
 		command_ready(cmd);
 }
 
+void kiln_command_unguard(struct kiln_command *cmd)
+{
+	if (atomic_fetch_sub(&cmd->pending, 1) == 1)
+		command_ready(cmd);
+}
+
 void kiln_command_execute(struct kiln_command *cmd)
 {
 	if (atomic_load(&cmd->dep_failed)) {
+		struct kiln_command *parent = cmd->parent;
 		command_complete(cmd, CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST);
+		children_done(parent);
 		return;
 	}
 	kiln_event_set_status(cmd->event, CL_RUNNING);
+	/* One count for the run itself: children enqueued while it runs
+	 * cannot complete the command before it has ended. */
+	atomic_store(&cmd->children, 1);
 	cl_int status = cmd->run ? cmd->run(cmd) : CL_SUCCESS;
-	command_complete(cmd, status);
+	cmd->run_status = status;
+	if (cmd->event->profiled && atomic_load(&cmd->children) > 1)
+		cmd->event->t_end = kiln_time_now(); /* CL_PROFILING_COMMAND_END */
+	/* §6.15.15 (OpenCL C 3.0) CLK_ENQUEUE_FLAGS_WAIT_KERNEL: the
+	 * children that wait for the parent may start now. */
+	struct kiln_command *h = atomic_exchange(&cmd->held, NULL);
+	while (h) {
+		struct kiln_command *next = h->held_next;
+		kiln_command_unguard(h);
+		h = next;
+	}
+	children_done(cmd);
 }
 
 void kiln_command_discard(struct kiln_command *cmd)
@@ -211,6 +252,14 @@ cl_int kiln_command_enqueue(struct kiln_command *cmd, cl_uint num_events,
 			    const cl_event *wait_list, cl_event *event_out)
 {
 	cl_command_queue q = cmd->queue;
+	/* §5.1: the host enqueues only to host queues; an on-device queue
+	 * takes what kernels enqueue (device_enqueue.c sets `parent`). */
+	if ((q->properties & CL_QUEUE_ON_DEVICE) && !cmd->parent) {
+		kiln_command_discard(cmd);
+		return KILN_FAIL(CL_INVALID_COMMAND_QUEUE,
+				 "command_queue is an on-device queue; the host "
+				 "enqueues to host queues only (§5.1)");
+	}
 	/* lib/api checked the wait list (§5.11) before making the command. */
 	KILN_ASSERT(kiln_check_wait_list(q->context, num_events, wait_list) ==
 		    CL_SUCCESS);
@@ -227,7 +276,7 @@ cl_int kiln_command_enqueue(struct kiln_command *cmd, cl_uint num_events,
 	kiln_object_hold(KILN_OBJ(ev)); /* the command's, until complete */
 
 	/* The guard: the command is not ready before it is fully wired. */
-	atomic_store(&cmd->pending, 1);
+	atomic_store(&cmd->pending, cmd->extra_guard ? 2 : 1);
 	cl_int err = kiln_queue_order(q, cmd, num_events);
 	if (err != CL_SUCCESS) {
 		kiln_object_unhold(KILN_OBJ(ev));

@@ -56,6 +56,24 @@ struct kiln_command {
 	 * command, NULL: the error code says it all). */
 	const char *label;
 	const char *error_reason;
+	/* Device-side enqueue (device_enqueue.c; docs/device_enqueue.md).
+	 * A command that may enqueue children (an NDRange) completes only
+	 * when its run has ended and every child has completed: `children`
+	 * counts the children not yet complete, plus one while it runs; the
+	 * one that brings it to zero completes the command with
+	 * `run_status`, so no thread ever waits for a child. */
+	atomic_int children;
+	cl_int run_status;
+	/* A child: its parent (whose `children` it is counted in). */
+	struct kiln_command *parent;
+	/* Children enqueued with CLK_ENQUEUE_FLAGS_WAIT_KERNEL or
+	 * _WAIT_WORK_GROUP, held by an extra guard until the parent's run
+	 * has ended (a lock-free list through held_next). */
+	_Atomic(struct kiln_command *) held;
+	struct kiln_command *held_next;
+	/* kiln_command_enqueue starts the command with one guard more, for
+	 * the parent to drop (kiln_command_unguard). */
+	bool extra_guard;
 };
 
 /* Allocates a zeroed command of `size` bytes (≥ sizeof(struct kiln_command))
@@ -100,6 +118,10 @@ cl_int kiln_command_reserve_edges(struct kiln_command *cmd, unsigned n);
  * command when `propagates` and `ev` fails); room must be reserved. */
 void kiln_command_depend(struct kiln_command *cmd, cl_event ev,
 			 bool propagates);
+
+/* Internal to lib/core: drops one guard of `cmd` (its extra_guard); the
+ * command is ready when nothing else holds it. */
+void kiln_command_unguard(struct kiln_command *cmd);
 
 /* Internal to lib/core: `w->event` is final with `status`. */
 void kiln_command_dependency_done(struct kiln_event_waiter *w, cl_int status);

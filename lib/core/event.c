@@ -144,8 +144,13 @@ static void stamp(cl_event ev, cl_int status)
 		ev->t_submit = now;
 	if (status <= CL_RUNNING && !ev->t_start)
 		ev->t_start = now;
-	if (status <= CL_COMPLETE && !ev->t_end)
-		ev->t_end = ev->t_complete = now;
+	/* A parent of device-side children has its end taken when its run
+	 * ends (command.c); complete comes after its children. */
+	if (status <= CL_COMPLETE && !ev->t_complete) {
+		ev->t_complete = now;
+		if (!ev->t_end)
+			ev->t_end = now;
+	}
 }
 
 void kiln_event_set_status(cl_event ev, cl_int status)

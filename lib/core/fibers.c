@@ -29,6 +29,7 @@
  * KILN_FIBER_STACK bytes each, with a guard page below each where the
  * system allows, and reused for every group. */
 #include "fibers.h"
+#include "device_enqueue.h"
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -284,4 +285,12 @@ const struct kiln_wg_services kiln_wg_services = {
 	.run_fibers = run_fibers,
 	.sub_group_sync = sub_group_sync,
 	.group_barrier = group_barrier,
+	/* device-side enqueue (device_enqueue.c) */
+	.enqueue_kernel = kiln_de_enqueue_kernel,
+	.enqueue_marker = kiln_de_enqueue_marker,
+	.event_op = kiln_de_event_op,
+	.create_user_event = kiln_de_create_user_event,
+	.capture_profiling = kiln_de_capture_profiling,
+	.default_queue = kiln_de_default_queue,
+	.kernel_query = kiln_de_kernel_query,
 };

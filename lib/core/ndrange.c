@@ -19,6 +19,7 @@
 #include "printf_buffer.h"
 #include "thread_stack.h"
 #include "fibers.h"
+#include "device_enqueue.h"
 #include "debug.h"
 
 #include <stddef.h>
@@ -175,6 +176,7 @@ static void run_chunk(void *arg, size_t index, unsigned worker)
 	memset(&st, 0, sizeof(st));
 	st.group_scratch = s->group_scratch;
 	st.services = &kiln_wg_services;
+	st.command = &c->cmd;
 	st.local_mem = s->local;
 	st.context = s->context;
 	st.printf_buffer = c->printf_buf;
@@ -359,6 +361,10 @@ static cl_int snapshot_args(struct ndrange_cmd *c, cl_kernel k)
 	return err;
 }
 
+static void set_geometry(struct ndrange_cmd *c, cl_uint work_dim,
+			 const size_t *offset, const size_t *global,
+			 const size_t *local);
+
 cl_int kiln_ndrange_enqueue(cl_command_queue q, cl_kernel k, cl_uint work_dim,
 			    const size_t *offset, const size_t *global,
 			    const size_t *local, cl_command_type type,
@@ -380,7 +386,31 @@ cl_int kiln_ndrange_enqueue(cl_command_queue q, cl_kernel k, cl_uint work_dim,
 	/* lib/api/enqueue_ndrange.c checked the kernel has code here. */
 	KILN_ASSERT(di >= 0 && k->natives[di].fn);
 	c->native = k->natives[di];
+	set_geometry(c, work_dim, offset, global, local);
 
+	KILN_LOG(KILN_DEBUG_POOL,
+		 "kernel \"%s\": %zu x %zu x %zu work-items in %zu groups of "
+		 "%zu x %zu x %zu, %zu group(s) per chunk, %zu chunks",
+		 k->info->name, c->launch.global_size[0], c->launch.global_size[1],
+		 c->launch.global_size[2], c->num_groups, c->launch.local_size[0],
+		 c->launch.local_size[1], c->launch.local_size[2], c->chunk,
+		 (c->num_groups + c->chunk - 1) / c->chunk);
+	cl_int err = snapshot_args(c, k);
+	if (err != CL_SUCCESS)
+		goto fail;
+	return kiln_command_enqueue(&c->cmd, num_events, wait_list, event);
+fail:
+	kiln_command_discard(&c->cmd); /* calls ndrange_release */
+	return err;
+}
+
+/* The launch geometry, the group count, the edge groups and the chunking
+ * of command c (its native code already set). */
+static void set_geometry(struct ndrange_cmd *c, cl_uint work_dim,
+			 const size_t *offset, const size_t *global,
+			 const size_t *local)
+{
+	cl_command_queue q = c->cmd.queue;
 	struct kiln_wg_launch *l = &c->launch;
 	l->work_dim = work_dim;
 	c->num_groups = 1;
@@ -407,21 +437,57 @@ cl_int kiln_ndrange_enqueue(cl_command_queue q, cl_kernel k, cl_uint work_dim,
 	size_t chunk = c->num_groups / target;
 	size_t cap = group_items >= 16384 ? 1 : 16384 / group_items;
 	c->chunk = chunk < 1 ? 1 : chunk > cap ? cap : chunk;
+}
 
-	KILN_LOG(KILN_DEBUG_POOL,
-		 "kernel \"%s\": %zu x %zu x %zu work-items in %zu groups of "
-		 "%zu x %zu x %zu, %zu group(s) per chunk, %zu chunks over %u workers",
-		 k->info->name, l->global_size[0], l->global_size[1],
-		 l->global_size[2], c->num_groups, l->local_size[0],
-		 l->local_size[1], l->local_size[2], c->chunk,
-		 (c->num_groups + c->chunk - 1) / c->chunk, workers);
-	cl_int err = snapshot_args(c, k);
-	if (err != CL_SUCCESS)
-		goto fail;
-	return kiln_command_enqueue(&c->cmd, num_events, wait_list, event);
-fail:
-	kiln_command_discard(&c->cmd); /* calls ndrange_release */
-	return err;
+struct kiln_command *kiln_ndrange_child(cl_command_queue q,
+					const struct kiln_block_kernel *bk,
+					cl_uint work_dim, const size_t offset[3],
+					const size_t global[3],
+					const size_t local[3], const void *block,
+					size_t block_size, uint32_t num_locals,
+					const uint64_t *local_sizes)
+{
+	struct ndrange_cmd *c = (struct ndrange_cmd *)kiln_command_alloc(
+		sizeof(struct ndrange_cmd), q, CL_COMMAND_NDRANGE_KERNEL);
+	if (!c)
+		return NULL;
+	c->cmd.run = ndrange_run;
+	c->cmd.release = ndrange_release;
+	c->cmd.label = bk->name; /* constant data of the parent's program */
+	atomic_init(&c->error, CL_SUCCESS);
+	c->native.fn = bk->fn;
+	c->native.context_size = bk->context_size;
+	c->native.local_mem_size = bk->local_mem_size;
+	c->native.uses_printf = bk->uses_printf != 0;
+	set_geometry(c, work_dim, offset, global, local);
+
+	/* Arguments (compiler.h, struct kiln_wg_launch): the block literal's
+	 * address, then one local-arena offset per __local parameter.  The
+	 * store holds the slots, then the command's own copy of the literal
+	 * (the parent's work-item may change or leave its copy at once). */
+	uint32_t n = 1 + num_locals;
+	size_t copy_at = align_up(n * 16, ARENA_ALIGN);
+	c->arg_ptrs = calloc(n, sizeof(void *));
+	c->arg_store = aligned_alloc(ARENA_ALIGN,
+				     align_up(copy_at + block_size, ARENA_ALIGN));
+	if (!c->arg_ptrs || !c->arg_store) {
+		kiln_command_discard(&c->cmd);
+		return NULL;
+	}
+	void *copy = c->arg_store + copy_at;
+	memcpy(copy, block, block_size);
+	c->arg_ptrs[0] = c->arg_store;
+	memcpy(c->arg_store, &copy, sizeof(copy));
+	size_t at = align_up(c->native.local_mem_size, ARENA_ALIGN);
+	for (uint32_t i = 0; i < num_locals; i++) {
+		unsigned char *slot = c->arg_store + 16 * (i + 1);
+		c->arg_ptrs[i + 1] = slot;
+		memcpy(slot, &at, sizeof(at));
+		at = align_up(at + local_sizes[i], ARENA_ALIGN);
+	}
+	c->local_bytes = at;
+	c->launch.args = c->arg_ptrs;
+	return &c->cmd;
 }
 
 /* --- choosing a local size -------------------------------------------- */

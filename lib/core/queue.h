@@ -20,6 +20,9 @@ struct _cl_command_queue {
 	/* Events of commands enqueued and not yet complete (for barriers,
 	 * markers with no wait list, clFinish). */
 	cl_event outstanding;
+	/* An on-device queue: its commands not yet complete (CL_QUEUE_SIZE
+	 * bounds them, lib/core/device_enqueue.c). */
+	atomic_uint device_queued;
 };
 
 struct kiln_command;

@@ -353,11 +353,15 @@ static void describe_optional(struct kiln_device_props *p)
 	if (has(F_DEVICE_ENQUEUE)) {
 		p->queue_on_device_properties = CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE |
 						CL_QUEUE_PROFILING_ENABLE;
-		p->queue_on_device_preferred_size = 16u << 10;
-		p->queue_on_device_max_size = 256u << 10;
-		p->max_on_device_queues = 1;
+		/* lib/core/device_enqueue.c: a command takes
+		 * KILN_DEVICE_QUEUE_ENTRY_BYTES (64) of CL_QUEUE_SIZE while
+		 * it is on the queue: 2048 by default, 131072 at most. */
+		p->queue_on_device_preferred_size = 128u << 10;
+		p->queue_on_device_max_size = 8u << 20;
+		p->max_on_device_queues = 4;
 		p->max_on_device_events = 1024;
-		p->device_enqueue_capabilities = CL_DEVICE_QUEUE_SUPPORTED;
+		p->device_enqueue_capabilities = CL_DEVICE_QUEUE_SUPPORTED |
+						 CL_DEVICE_QUEUE_REPLACEABLE_DEFAULT;
 	}
 	if (has(F_SVM))
 		p->svm_capabilities = CL_DEVICE_SVM_COARSE_GRAIN_BUFFER |
