@@ -117,13 +117,16 @@ KL_INL __private void *kl_rid(ulong id)
 }
 
 /* The slot of packet `index` of reservation `id`, or -1 when the id is not
- * a reservation or the index is outside it. */
+ * a reservation of this pipe (CLK_NULL_RESERVE_ID, or a value no
+ * reservation of it has) or the index is outside it: never a slot outside
+ * the pipe. */
 KL_INL long kl_slot_of(kl_pipe *p, ulong id, uint index)
 {
-	if (id == KL_NULL_ID || index >= kl_id_count(id))
+	uint cap = p->max_packets;
+	if (id == KL_NULL_ID || index >= kl_id_count(id) || kl_id_slot(id) >= cap ||
+	    kl_id_count(id) > cap)
 		return -1;
 	ulong s = (ulong)kl_id_slot(id) + index;
-	uint cap = p->max_packets;
 	return (long)(s >= cap ? s - cap : s);
 }
 

@@ -49,15 +49,15 @@ enum feature {
  * test_generic_as and test_atomics_c11_spirv, program-scope variables by
  * test_program_globals, every kind of SVM by test_svm, work-group
  * collective functions by test_work_group_collectives and its _spirv
- * variant).  OpenCL C 2.0 waits for pipes and device-side
- * enqueue. */
+ * variant, pipes by test_pipes, test_pipes_builtins, test_pipes_concurrent
+ * and test_pipes_spirv).  OpenCL C 2.0 waits for device-side enqueue. */
 #ifndef KILN_EXTRA_FEATURES /* a build that tries features before they are on: */
 #define KILN_EXTRA_FEATURES 0 /* cmake -DCMAKE_C_FLAGS=-DKILN_EXTRA_FEATURES=F_... */
 #endif
 static const unsigned features = F_COMPILER | F_LINKER | F_IL | F_FP64 |
 	F_NON_UNIFORM_WG | F_INT64_ATOMICS | F_OPENCL_C_3_0 | F_IMAGES |
 	F_IMAGE_WRITES_3D | F_READ_WRITE_IMAGES | F_ATOMICS_ALL | F_GENERIC_AS |
-	F_PROGRAM_GLOBALS | F_SVM | F_WG_COLLECTIVES | KILN_EXTRA_FEATURES;
+	F_PROGRAM_GLOBALS | F_SVM | F_WG_COLLECTIVES | F_PIPES | KILN_EXTRA_FEATURES;
 
 static bool has(unsigned f)
 {
