@@ -54,8 +54,7 @@ uint32_t kiln_de_kernel_query(struct kiln_wg_state *st,
  * the default (kiln_device_queue_gone, from the queue's destructor). */
 cl_command_queue kiln_device_queue_default(cl_context ctx, cl_device_id dev);
 /* Records a new on-device queue (made default when `make_default` or when
- * ctx has none for dev yet); CL_OUT_OF_RESOURCES when dev's
- * CL_DEVICE_MAX_ON_DEVICE_QUEUES are already there, CL_OUT_OF_HOST_MEMORY. */
+ * ctx has none for dev yet); CL_OUT_OF_HOST_MEMORY when it cannot. */
 cl_int kiln_device_queue_add(cl_command_queue q, bool make_default);
 cl_int kiln_device_queue_set_default(cl_context ctx, cl_device_id dev,
 				     cl_command_queue q);

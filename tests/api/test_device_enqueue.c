@@ -452,6 +452,19 @@ int main(void)
 	CHECK_OK(clSetDefaultDeviceCommandQueue(ctx, dev, dq2));
 	CHECK_OK(clGetCommandQueueInfo(dq, CL_QUEUE_DEVICE_DEFAULT, sizeof(def), &def, NULL));
 	CHECK(def == dq2);
+	/* CL_DEVICE_MAX_ON_DEVICE_QUEUES more beside the default: all made
+	 * (the conformance suite's device_queue does this). */
+	{
+		cl_command_queue more[16];
+		cl_uint n = maxq < 16 ? maxq : 16;
+		for (cl_uint i = 0; i < n; i++) {
+			more[i] = clCreateCommandQueueWithProperties(ctx, dev, plain, &err);
+			CHECK_OK(err);
+		}
+		for (cl_uint i = 0; i < n; i++)
+			if (more[i])
+				clReleaseCommandQueue(more[i]);
+	}
 	CHECK_ERR(clSetDefaultDeviceCommandQueue(ctx, dev, hq), CL_INVALID_COMMAND_QUEUE);
 	CHECK_ERR(clSetDefaultDeviceCommandQueue(ctx, dev, NULL), CL_INVALID_COMMAND_QUEUE);
 
