@@ -20,22 +20,7 @@
  * argument (lib/compiler/wg_state.cpp).  A cast costs two or four
  * compares. */
 
-/* The part of struct kiln_wg_state (lib/compiler/compiler.h) read here,
- * at the same offsets (lib/core/ndrange.c asserts them). */
-struct kl_wg_state {
-	ulong group_id[3];
-	ulong local_size[3];
-	ulong local_mem;
-	ulong context;
-	ulong printf_buffer;
-	ulong reserved[4];
-	ulong local_end;
-	ulong context_end;
-	ulong stack_lo;
-	ulong stack_hi;
-};
-
-const __private struct kl_wg_state *__kiln_wg_state(void) __attribute__((const));
+#include "wg_state.h"
 
 static inline __attribute__((always_inline)) bool kl_in(ulong a, ulong lo, ulong hi)
 {

@@ -142,6 +142,7 @@ bool finalize_module(llvm::Module &m, llvm::TargetMachine &tm,
 	m.setTargetTriple(tm.getTargetTriple().str());
 	if (!link_kernel_lib(m, t, log))
 		return false;
+	adapt_kernel_lib_calls(m);
 	define_lib_options(m, o);
 	retarget(m, t);
 	/* kiln-subgroups: a kernel without intel_reqd_sub_group_size runs

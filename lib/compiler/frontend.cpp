@@ -28,6 +28,10 @@ static const char input_dir[] = "/kiln-input";
 static const char input_name[] = "/kiln-input/kiln-source.cl";
 /* What diagnostics call the source (a #line directive renames it). */
 static const char source_name[] = "<source>";
+/* kernel-lib/include/kiln_ext_decls.h, included before every source: the
+ * built-ins of extensions Clang 15 does not declare (cl_intel_subgroups
+ * and its _char, _short, _long), each part under its extension's macro. */
+static const char ext_decls_name[] = "/kiln-internal/kiln_ext_decls.h";
 
 static void split_into(const char *s, char sep, std::vector<std::string> &out)
 {
@@ -138,6 +142,8 @@ static std::vector<std::string> cc1_args(const struct kiln_target *t,
 	}
 	for (auto &x : o.cc1)
 		a.push_back(x);
+	a.push_back("-include");
+	a.push_back(ext_decls_name);
 	a.push_back(input_name);
 	return a;
 }
@@ -192,6 +198,9 @@ static bool compile(const struct kiln_target *t, const char *source,
 			   (source ? source : "");
 	mem->addFile(input_name, 0,
 		     llvm::MemoryBuffer::getMemBufferCopy(text, input_name));
+	mem->addFile(ext_decls_name, 0,
+		     llvm::MemoryBuffer::getMemBuffer(kernel_lib_ext_decls(),
+						      ext_decls_name, false));
 	for (size_t i = 0; i < num_headers; i++) {
 		if (!headers[i].name || !headers[i].source)
 			continue;

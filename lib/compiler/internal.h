@@ -85,6 +85,13 @@ bool check_language_version(const struct kiln_target *t, const build_options &o,
 
 /* The embedded kernel-lib bitcode for the ISA level the features ask for. */
 llvm::StringRef kernel_lib_bitcode(const struct kiln_target *t);
+/* kernel-lib/include/kiln_ext_decls.h: declarations of the built-ins of
+ * extensions Clang 15 does not declare, for the front end. */
+llvm::StringRef kernel_lib_ext_decls();
+/* call_abi.cpp: calls whose signature differs from the kernel-lib
+ * definition's (vectors by value from SPIR-V against the x86-64 ABI's
+ * coerced or byval forms) rewritten to the definition's signature. */
+void adapt_kernel_lib_calls(llvm::Module &m);
 /* Whether kernel-lib defines `name`. */
 bool kernel_lib_defines(const struct kiln_target *t, llvm::StringRef name);
 /* Bitcode of the kernel-lib definitions of `names` and everything they

@@ -31,11 +31,13 @@
 KILN_EMBED(kiln_klib_v2, "kernel-lib-v2.bc");
 KILN_EMBED(kiln_klib_v3, "kernel-lib-v3.bc");
 KILN_EMBED(kiln_klib_v4, "kernel-lib-v4.bc");
+KILN_EMBED(kiln_ext_decls, "include/kiln_ext_decls.h");
 
 extern "C" {
 extern const char kiln_klib_v2[], kiln_klib_v2_end[];
 extern const char kiln_klib_v3[], kiln_klib_v3_end[];
 extern const char kiln_klib_v4[], kiln_klib_v4_end[];
+extern const char kiln_ext_decls[], kiln_ext_decls_end[];
 }
 
 namespace kiln {
@@ -72,6 +74,11 @@ llvm::StringRef kernel_lib_bitcode(const struct kiln_target *t)
 	if (has_feature(f, "+avx2") || has_feature(f, "+avx"))
 		return llvm::StringRef(kiln_klib_v3, kiln_klib_v3_end - kiln_klib_v3);
 	return llvm::StringRef(kiln_klib_v2, kiln_klib_v2_end - kiln_klib_v2);
+}
+
+llvm::StringRef kernel_lib_ext_decls()
+{
+	return llvm::StringRef(kiln_ext_decls, kiln_ext_decls_end - kiln_ext_decls);
 }
 
 } // namespace kiln
