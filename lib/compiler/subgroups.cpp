@@ -33,8 +33,9 @@
  * a branch on the sub-group id) needs the work-items to run as separate
  * execution contexts: the function gets the attribute "kiln-fibers", each
  * sync becomes a call of the runtime's sub_group_sync service with its
- * site number (the reverse post-order of the blocks, so that the runtime
- * releases the meeting point furthest behind first), and each work-group
+ * site number (meeting_order: loops before what follows them, else
+ * reverse post-order, so that the runtime releases the meeting point
+ * furthest behind first), and each work-group
  * barrier a call of its group_barrier service (struct kiln_wg_services,
  * compiler.h; lib/core/fibers.c).  kiln-loop-barriers and
  * kiln-converge-loops leave such a function alone, kiln-barriers finds no
@@ -48,10 +49,13 @@
 #include "compiler/passes.h"
 
 #include <llvm/ADT/PostOrderIterator.h>
+#include <llvm/ADT/SCCIterator.h>
+#include <llvm/IR/CFG.h>
 #include <llvm/IR/Constants.h>
 #include <llvm/IR/Instructions.h>
 #include <llvm/IR/Metadata.h>
 
+#include <algorithm>
 #include <cstddef>
 
 namespace kiln {
@@ -135,6 +139,32 @@ static llvm::Value *service(llvm::IRBuilder<> &b, llvm::Value *st, size_t offset
 	return b.CreateLoad(ptr, b.CreateConstInBoundsGEP1_64(b.getInt8Ty(), svc, offset));
 }
 
+/* The order in which the runtime releases meeting points that wait at
+ * the same time, lowest first: the strongly connected components of the
+ * control-flow graph (a loop and what it contains) in topological order,
+ * and the blocks of one component in reverse post-order.  So every point
+ * inside a loop comes before every point after it: work-items that leave a
+ * loop early wait after it until the last one has left (plain reverse
+ * post-order may put a loop's exit before its body). */
+static std::map<const llvm::BasicBlock *, uint32_t> meeting_order(llvm::Function &f)
+{
+	std::map<const llvm::BasicBlock *, uint32_t> rpo, order;
+	uint32_t n = 0;
+	for (llvm::BasicBlock *bb : llvm::ReversePostOrderTraversal<llvm::Function *>(&f))
+		rpo[bb] = n++;
+	std::vector<std::vector<llvm::BasicBlock *>> sccs;
+	for (auto i = llvm::scc_begin(&f); !i.isAtEnd(); ++i)
+		sccs.push_back(*i); /* reverse topological order */
+	n = 0;
+	for (auto c = sccs.rbegin(); c != sccs.rend(); ++c) {
+		std::sort(c->begin(), c->end(),
+			  [&](llvm::BasicBlock *a, llvm::BasicBlock *b) { return rpo[a] < rpo[b]; });
+		for (llvm::BasicBlock *bb : *c)
+			order[bb] = n++;
+	}
+	return order;
+}
+
 /* The fiber path (see the top of the file). */
 static void lower_to_fibers(llvm::Function &f, unsigned size,
 			    const std::vector<llvm::CallInst *> &syncs)
@@ -143,17 +173,13 @@ static void lower_to_fibers(llvm::Function &f, unsigned size,
 	llvm::Type *ptr = llvm::PointerType::get(c, 0);
 	llvm::Type *i32 = llvm::Type::getInt32Ty(c), *i64 = llvm::Type::getInt64Ty(c);
 	f.addFnAttr(fibers_attr, std::to_string(size));
-	std::map<const llvm::BasicBlock *, uint32_t> rpo;
-	uint32_t n = 0;
-	llvm::ReversePostOrderTraversal<llvm::Function *> order(&f);
-	for (llvm::BasicBlock *bb : order)
-		rpo[bb] = n++;
+	std::map<const llvm::BasicBlock *, uint32_t> order = meeting_order(f);
 	/* several syncs in one block: in their order there */
 	std::map<const llvm::BasicBlock *, uint32_t> seen;
 	auto *sync_ty = llvm::FunctionType::get(i64, {ptr, i32}, false);
 	for (llvm::CallInst *s : syncs) {
 		llvm::IRBuilder<> b(s);
-		uint32_t site = rpo[s->getParent()] * 1024 + seen[s->getParent()]++;
+		uint32_t site = order[s->getParent()] * 1024 + seen[s->getParent()]++;
 		llvm::Value *st = wg_state(b);
 		llvm::Value *fn = service(b, st, offsetof(kiln_wg_services, sub_group_sync));
 		llvm::CallInst *r = b.CreateCall(sync_ty, fn, {st, b.getInt32(site)});
