@@ -51,7 +51,9 @@ enum feature {
  * collective functions by test_work_group_collectives and its _spirv
  * variant, pipes by test_pipes, test_pipes_builtins, test_pipes_concurrent
  * and test_pipes_spirv, device-side enqueue and on-device queues by
- * test_device_enqueue).  With those, every OpenCL C 2.0 feature works, so
+ * test_device_enqueue, core sub-groups and the cl_khr_subgroup_* and
+ * cl_intel_subgroups families by test_subgroups*, test_subgroup_info).
+ * With those, every OpenCL C 2.0 feature works, so
  * the device lists OpenCL C 2.0 (test_cl_std builds with -cl-std=CL2.0). */
 #ifndef KILN_EXTRA_FEATURES /* a build that tries features before they are on: */
 #define KILN_EXTRA_FEATURES 0 /* cmake -DCMAKE_C_FLAGS=-DKILN_EXTRA_FEATURES=F_... */
@@ -60,7 +62,7 @@ static const unsigned features = F_COMPILER | F_LINKER | F_IL | F_FP64 |
 	F_NON_UNIFORM_WG | F_INT64_ATOMICS | F_OPENCL_C_3_0 | F_IMAGES |
 	F_IMAGE_WRITES_3D | F_READ_WRITE_IMAGES | F_ATOMICS_ALL | F_GENERIC_AS |
 	F_PROGRAM_GLOBALS | F_SVM | F_WG_COLLECTIVES | F_PIPES | F_DEVICE_ENQUEUE |
-	F_OPENCL_C_2_0 | KILN_EXTRA_FEATURES;
+	F_OPENCL_C_2_0 | F_SUBGROUPS | KILN_EXTRA_FEATURES;
 
 static bool has(unsigned f)
 {
@@ -90,7 +92,10 @@ static const struct {
 	{ "cl_khr_depth_images", CL_MAKE_VERSION(1, 0, 0), F_IMAGES },
 	{ "cl_khr_srgb_image_writes", CL_MAKE_VERSION(1, 0, 0), F_IMAGES },
 	{ "cl_khr_il_program", CL_MAKE_VERSION(1, 0, 0), F_IL },
-	{ "cl_khr_subgroups", CL_MAKE_VERSION(1, 0, 0), F_COMPILER | F_SUBGROUPS },
+	/* cl_khr_subgroups (the OpenCL 2.0 extension) is not listed: it
+	 * requires sub-groups to make independent forward progress, which
+	 * the barrier-region path cannot honour; OpenCL 3.0's core
+	 * sub-groups (__opencl_c_subgroups) do not. */
 	{ "cl_intel_required_subgroup_size", CL_MAKE_VERSION(1, 0, 0), F_COMPILER | F_SUBGROUPS },
 	/* kernel-lib/subgroups_*.cl; tests/api/test_subgroups*.c */
 	{ "cl_khr_subgroup_extended_types", CL_MAKE_VERSION(1, 0, 0), F_COMPILER | F_SUBGROUPS },
