@@ -42,29 +42,17 @@
  * The commit functions meet first, so that every work-item's reads or
  * writes of the reservation are done before it is committed (§6.15.16.3). */
 #include "kl_gentype.h"
+#include "wg_state.h"
 #include "../lib/core/pipe_abi.h"
 
 void __kiln_barrier(cl_mem_fence_flags flags) __attribute__((convergent));
 uint __kiln_sg_max_size(void) __attribute__((const));
 ulong __kiln_sg_sync(void) __attribute__((convergent));
 
-/* The part of struct kiln_wg_state (lib/compiler/compiler.h) read here:
- * group_scratch at offset 72 (lib/core/ndrange.c asserts it). */
-struct kl_pipe_wg_state {
-	ulong group_id[3];
-	ulong local_size[3];
-	ulong local_mem;
-	ulong context;
-	ulong printf_buffer;
-	ulong group_scratch;
-};
-
-const __private struct kl_pipe_wg_state *__kiln_wg_state(void) __attribute__((const));
-
 typedef __global struct kiln_pipe_header kl_pipe;
 
 #define KL_PIPE_FENCE (CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE)
-#define KL_PIPE_SLOT_BYTES 128u /* KILN_GROUP_SCRATCH_BYTES */
+#define KL_PIPE_SLOT_BYTES KL_GROUP_SCRATCH_BYTES
 #define KL_NULL_ID KILN_PIPE_NULL_RESERVE_ID
 
 /* ---- layout ------------------------------------------------------------ */
@@ -421,7 +409,7 @@ KL_INL __global ulong *kl_group_word(void)
 KL_WG_RESERVE(read)
 KL_WG_RESERVE(write)
 
-/* ---- sub-group reservations (cl_khr_subgroups; §6.15.16.4) ----------------
+/* ---- sub-group reservations (__opencl_c_subgroups, cl_khr_subgroups) -----
  * The sub-group's lanes are consecutive linear local ids (lane = lin % S,
  * S = __kiln_sg_max_size(); the last sub-group of a group may be short).
  * The first lane taking part reserves into its own scratch slot, as the

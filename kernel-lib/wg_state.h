@@ -8,7 +8,8 @@
  * kiln-wg-state pass turns each call into the work-group function's state
  * argument (lib/compiler/wg_state.cpp).  Readers: generic_as.cl (the memory
  * ranges of the generic address space casts), subgroups.h (the group
- * scratch of the sub-group collectives). */
+ * scratch of the sub-group collectives), pipes.cl (the same scratch for
+ * work-group and sub-group pipe reservations). */
 #ifndef KILN_KL_WG_STATE_H
 #define KILN_KL_WG_STATE_H
 

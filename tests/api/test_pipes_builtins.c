@@ -7,7 +7,8 @@
  * empty pipes (the spec's failure returns, never a wait), a pipe that keeps
  * its packets across launches and wraps around many times, commits out of
  * order (readers see nothing of an uncommitted reservation), indices
- * outside a reservation, and a packet type larger than the pipe's.
+ * outside a reservation, and a packet type larger than the pipe's; the
+ * same with -cl-std=CL2.0 where the device lists OpenCL C 2.0.
  *
  * References are the host's: every packet is make(v) for a value v the
  * host chose, so the multiset of packets read must equal the multiset of
@@ -18,7 +19,8 @@
 static cl_device_id device;
 static cl_context context;
 static cl_command_queue queue;
-static int have_subgroups;
+static int have_subgroups;  /* __opencl_c_subgroups or cl_khr_subgroups */
+static int have_khr_subgroups; /* cl_khr_subgroups: sub-groups in OpenCL C 2.0 */
 
 /* ---- packets: the same make(v) on both sides ------------------------------ */
 
@@ -193,9 +195,9 @@ static const char *kernel_src =
 	"  o[8] = get_pipe_num_packets(p);\n"
 	"}\n";
 
-/* Sub-group reservations, built only where the device has sub-groups. */
+/* Sub-group reservations, built only where the device has sub-groups
+ * (OpenCL C 3.0's __opencl_c_subgroups, or cl_khr_subgroups for 2.0). */
 static const char *subgroup_src =
-	"#pragma OPENCL EXTENSION cl_khr_subgroups : enable\n"
 	"kernel void sg_write(global const uint *v, write_only pipe T p, global int *st, global uint *sz)\n"
 	"{\n"
 	"  size_t g = get_global_id(0);\n"
@@ -1047,7 +1049,7 @@ static void test_sub_groups(const struct pkt *t, cl_program prog)
 	clReleaseKernel(w);
 }
 
-static cl_program build_for(const struct pkt *t, int subgroups)
+static cl_program build_for(const struct pkt *t, int subgroups, const char *std)
 {
 	size_t len = strlen(kernel_src) + (subgroups ? strlen(subgroup_src) : 0) + 1;
 	char *src = malloc(len);
@@ -1056,10 +1058,34 @@ static cl_program build_for(const struct pkt *t, int subgroups)
 	if (subgroups)
 		strcat(src, subgroup_src);
 	char opts[64];
-	snprintf(opts, sizeof(opts), "-cl-std=CL3.0 -DPKT=%d", t->id);
+	snprintf(opts, sizeof(opts), "-cl-std=%s -DPKT=%d", std, t->id);
 	cl_program p = check_build(context, device, src, opts);
 	free(src);
 	return p;
+}
+
+static int has_c_feature(const char *name)
+{
+	static cl_name_version f[128];
+	size_t size = 0;
+	if (clGetDeviceInfo(device, CL_DEVICE_OPENCL_C_FEATURES, sizeof(f), f, &size))
+		return 0;
+	for (size_t i = 0; i < size / sizeof(f[0]); i++)
+		if (strcmp(f[i].name, name) == 0)
+			return 1;
+	return 0;
+}
+
+static int lists_opencl_c_2_0(void)
+{
+	cl_name_version v[16];
+	size_t size = 0;
+	if (clGetDeviceInfo(device, CL_DEVICE_OPENCL_C_ALL_VERSIONS, sizeof(v), v, &size))
+		return 0;
+	for (size_t i = 0; i < size / sizeof(v[0]); i++)
+		if (v[i].version == CL_MAKE_VERSION(2, 0, 0))
+			return 1;
+	return 0;
 }
 
 int main(void)
@@ -1071,10 +1097,11 @@ int main(void)
 	REQUIRE(pipes == CL_TRUE);
 	char ext[8192] = "";
 	clGetDeviceInfo(device, CL_DEVICE_EXTENSIONS, sizeof(ext), ext, NULL);
-	have_subgroups = check_has_word(ext, "cl_khr_subgroups");
+	have_khr_subgroups = check_has_word(ext, "cl_khr_subgroups");
+	have_subgroups = have_khr_subgroups || has_c_feature("__opencl_c_subgroups");
 	for (size_t i = 0; i < sizeof(pkts) / sizeof(pkts[0]); i++) {
 		const struct pkt *t = &pkts[i];
-		cl_program prog = build_for(t, have_subgroups);
+		cl_program prog = build_for(t, have_subgroups, "CL3.0");
 		test_two_arg(t, prog);
 		test_full_empty(t, prog);
 		test_reservations(t, prog);
@@ -1088,8 +1115,24 @@ int main(void)
 			test_too_large_type(prog);
 		clReleaseProgram(prog);
 	}
+	/* OpenCL C 2.0 has pipes without a feature macro: where the device
+	 * lists it, the same kernels built for it. */
+	if (lists_opencl_c_2_0()) {
+		for (size_t i = 1; i < sizeof(pkts) / sizeof(pkts[0]); i++) {
+			cl_program prog = build_for(&pkts[i], have_khr_subgroups, "CL2.0");
+			test_two_arg(&pkts[i], prog);
+			test_reservations(&pkts[i], prog);
+			test_work_groups(&pkts[i], prog);
+			test_out_of_order(&pkts[i], prog);
+			if (have_khr_subgroups)
+				test_sub_groups(&pkts[i], prog);
+			clReleaseProgram(prog);
+		}
+	} else {
+		printf("-cl-std=CL2.0 not tested: the device does not list OpenCL C 2.0\n");
+	}
 	if (!have_subgroups)
-		printf("sub-group reservations not tested: the device has no cl_khr_subgroups\n");
+		printf("sub-group reservations not tested: the device has no sub-groups\n");
 	clReleaseCommandQueue(queue);
 	clReleaseContext(context);
 	return check_done();
