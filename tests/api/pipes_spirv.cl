@@ -104,3 +104,31 @@ kernel void invalid(write_only pipe S p, global int *o)
 	o[1] = is_valid_reserve_id(reserve_write_pipe(p, 0));
 	o[2] = write_pipe(p, CLK_NULL_RESERVE_ID, 0, &t) < 0;
 }
+
+/* Sub-group reservations: OpGroupReserveWritePipePackets and
+ * OpGroupCommitWritePipe at Subgroup scope (test_pipes_spirv.c runs them
+ * where the device has sub-groups). */
+kernel void sgw(global const uint *v, write_only pipe S p, global int *st)
+{
+	size_t g = get_global_id(0);
+	reserve_id_t r = sub_group_reserve_write_pipe(p, get_sub_group_size());
+	if (is_valid_reserve_id(r)) {
+		S t = make(v[g]);
+		st[g] = write_pipe(p, r, get_sub_group_local_id(), &t);
+		sub_group_commit_write_pipe(p, r);
+	} else {
+		st[g] = -100;
+	}
+}
+
+kernel void sgr(read_only pipe S p, global S *out, global int *st)
+{
+	size_t g = get_global_id(0);
+	reserve_id_t r = sub_group_reserve_read_pipe(p, get_sub_group_size());
+	if (is_valid_reserve_id(r)) {
+		st[g] = read_pipe(p, r, get_sub_group_local_id(), &out[g]);
+		sub_group_commit_read_pipe(p, r);
+	} else {
+		st[g] = -100;
+	}
+}

@@ -1,7 +1,7 @@
 /* The pipe built-ins from SPIR-V (OpenCL 3.0 §5.8.1 clCreateProgramWithIL;
  * SPIR-V OpReadPipe, OpWritePipe, OpReservedReadPipe/WritePipe,
  * OpReserve*PipePackets, OpCommit*Pipe, OpGroupReserve*PipePackets and
- * OpGroupCommit*Pipe at work-group scope, OpIsValidReserveId,
+ * OpGroupCommit*Pipe at work-group and sub-group scope, OpIsValidReserveId,
  * OpGetNumPipePackets, OpGetMaxPipePackets).  The module is made from
  * pipes_spirv.cl when the tests are built; results are checked against the
  * host's make(v) packets: every packet written read back exactly once.
@@ -212,6 +212,21 @@ int main(void)
 	round_trip(prog, "wres", "rres", 3, 100, 0, 100); /* room for 33 */
 	round_trip(prog, "wgw", "wgr", 0, 1024, 64, 1024);
 	round_trip(prog, "wgw", "wgr", 0, 1024, 64, 300); /* room for 4 groups */
+
+	/* Sub-group reservations, where the device has sub-groups. */
+	static cl_name_version feat[128];
+	size_t fsize = 0;
+	int subgroups = 0;
+	clGetDeviceInfo(device, CL_DEVICE_OPENCL_C_FEATURES, sizeof(feat), feat, &fsize);
+	for (size_t i = 0; i < fsize / sizeof(feat[0]); i++)
+		subgroups |= strcmp(feat[i].name, "__opencl_c_subgroups") == 0;
+	if (subgroups) {
+		round_trip(prog, "sgw", "sgr", 0, 1024, 64, 1024);
+		round_trip(prog, "sgw", "sgr", 0, 777, 7, 777);
+		round_trip(prog, "sgw", "sgr", 0, 1000, 100, 1000);
+	} else {
+		printf("sub-group reservations not tested: the device has no sub-groups\n");
+	}
 
 	k = kern(prog, "invalid");
 	cl_mem pipe = clCreatePipe(context, 0, PSIZE, 4, NULL, &err);
