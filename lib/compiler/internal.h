@@ -142,6 +142,9 @@ bool workitem_params(llvm::Function &f, wi_params &p);
 /* subgroups.cpp: whether kiln-subgroups made work-item function f run its
  * work-items as fibers (no barrier regions, no implicit barriers). */
 bool runs_as_fibers(const llvm::Function &f);
+/* state->services->(the field at `offset` of struct kiln_wg_services):
+ * a pointer to one of the runtime's services, loaded at b. */
+llvm::Value *service(llvm::IRBuilder<> &b, llvm::Value *state, size_t offset);
 /* Its sub-group size (for the runtime's run_fibers). */
 unsigned fiber_sub_group_size(const llvm::Function &f);
 llvm::Function *kernel_of_workitem(llvm::Function &wi);

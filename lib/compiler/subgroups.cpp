@@ -129,8 +129,7 @@ static llvm::Value *wg_state(llvm::IRBuilder<> &b)
 						  llvm::FunctionType::get(ptr, false)));
 }
 
-/* state->services->(the field at `offset`): a function pointer. */
-static llvm::Value *service(llvm::IRBuilder<> &b, llvm::Value *st, size_t offset)
+llvm::Value *service(llvm::IRBuilder<> &b, llvm::Value *st, size_t offset)
 {
 	llvm::Type *ptr = llvm::PointerType::get(b.getContext(), 0);
 	llvm::Value *svc = b.CreateLoad(

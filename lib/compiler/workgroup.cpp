@@ -236,12 +236,7 @@ static void hand_to_fibers(llvm::IRBuilder<> &b, llvm::Function &k, llvm::Functi
 	for (unsigned i = 0; i < args.size(); i++)
 		b.CreateStore(args[i], b.CreateStructGEP(closure_ty, closure, i));
 	b.CreateStore(info, b.CreateStructGEP(closure_ty, closure, (unsigned)args.size()));
-	llvm::Value *svc = b.CreateLoad(
-		ptr, b.CreateConstInBoundsGEP1_64(b.getInt8Ty(), state,
-						  offsetof(kiln_wg_state, services)));
-	llvm::Value *run = b.CreateLoad(
-		ptr, b.CreateConstInBoundsGEP1_64(b.getInt8Ty(), svc,
-						  offsetof(kiln_wg_services, run_fibers)));
+	llvm::Value *run = service(b, state, offsetof(kiln_wg_services, run_fibers));
 	auto *run_ty = llvm::FunctionType::get(llvm::Type::getVoidTy(c),
 					       {ptr, ptr, ptr, b.getInt32Ty()}, false);
 	b.CreateCall(run_ty, run, {state, fe, closure, b.getInt32(fiber_sub_group_size(wi))});
