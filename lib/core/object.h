@@ -26,6 +26,8 @@ enum kiln_obj_type {
 	KILN_OBJ_PROGRAM,
 	KILN_OBJ_KERNEL,
 	KILN_OBJ_EVENT,
+	KILN_OBJ_COMMAND_BUFFER, /* cl_khr_command_buffer */
+	KILN_OBJ_MUTABLE_COMMAND,
 };
 
 #define KILN_MAGIC_LIVE 0x4b494c4eu /* "KILN" */
