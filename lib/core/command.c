@@ -248,9 +248,32 @@ void kiln_command_discard(struct kiln_command *cmd)
 	command_free(cmd);
 }
 
+/* Where this thread's next enqueued command is recorded (see command.h). */
+static __thread struct kiln_command **tl_capture;
+
+void kiln_command_capture_begin(struct kiln_command **slot)
+{
+	*slot = NULL;
+	tl_capture = slot;
+}
+
+void kiln_command_capture_end(void)
+{
+	tl_capture = NULL;
+}
+
 cl_int kiln_command_enqueue(struct kiln_command *cmd, cl_uint num_events,
 			    const cl_event *wait_list, cl_event *event_out)
 {
+	if (tl_capture) {
+		/* Recorded, not queued: only the first command of an entry
+		 * point counts, and none is ever blocking or has events. */
+		KILN_ASSERT(num_events == 0 && !event_out && !cmd->parent);
+		(void)wait_list;
+		*tl_capture = cmd;
+		tl_capture = NULL;
+		return CL_SUCCESS;
+	}
 	cl_command_queue q = cmd->queue;
 	/* §5.1: the host enqueues only to host queues; an on-device queue
 	 * takes what kernels enqueue (device_enqueue.c sets `parent`). */

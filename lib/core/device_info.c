@@ -1,5 +1,6 @@
 /* clGetDeviceInfo's answers (OpenCL 3.0 §4.2, table "OpenCL Device
  * Queries"): one line per query over struct _cl_device_id and its props. */
+#include "command_buffer.h"
 #include "device.h"
 #include "info.h"
 #include "platform.h"
@@ -177,6 +178,11 @@ cl_int kiln_device_info(cl_device_id dev, cl_device_info param,
 			return CL_INVALID_VALUE;
 		break;
 	}
+	/* cl_khr_command_buffer and its mutable dispatch (command_buffer.c). */
+	cl_int cb_err;
+	if (kiln_cb_device_query(dev, param, param_value_size, param_value,
+				 param_value_size_ret, &cb_err))
+		return cb_err;
 	return kiln_info_from_table(device_info, KILN_ARRAY_SIZE(device_info), dev,
 				    param, param_value_size, param_value,
 				    param_value_size_ret);

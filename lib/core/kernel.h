@@ -93,4 +93,20 @@ cl_int kiln_ndrange_enqueue(cl_command_queue q, cl_kernel k, cl_uint work_dim,
 			    cl_uint num_events, const cl_event *wait_list,
 			    cl_event *event);
 
+/* Command buffers (lib/core/command_buffer.c) keep NDRange commands that
+ * were built by kiln_ndrange_enqueue but never queued, and run them again
+ * and again, several runs at a time: */
+struct kiln_command;
+/* Whether `cmd` is an NDRange command. */
+bool kiln_ndrange_is(const struct kiln_command *cmd);
+/* Runs the NDRange `recorded` once more, for `owner` (the command being
+ * executed: it gets the error reason and parents device-side enqueues).
+ * `recorded` is only read. */
+cl_int kiln_ndrange_replay(const struct kiln_command *recorded,
+			   struct kiln_command *owner);
+/* The launch geometry of `recorded` (3 entries each, unused ones 0/1/1). */
+void kiln_ndrange_geometry(const struct kiln_command *recorded,
+			   cl_uint *work_dim, size_t offset[3],
+			   size_t global[3], size_t local[3]);
+
 #endif

@@ -120,18 +120,30 @@ struct ndrange_cmd {
 	size_t num_groups;      /* in all */
 	size_t chunk;           /* groups per parallel_for item */
 	size_t edge[3];         /* size of the last group in each dimension */
-	struct scratch_table *scratch;
-	atomic_int error;
-	struct kiln_printf_buffer *printf_buf; /* while it runs, if it prints */
 };
 
-/* The first error of the command wins, with its reason (for the context
+/* One run of an NDRange command: what changes while it runs lives here, on
+ * the running thread's stack, so that a command recorded in a command
+ * buffer (lib/core/command_buffer.c) can run in several enqueues of the
+ * buffer at once and the command itself is only read. */
+struct ndrange_run {
+	const struct ndrange_cmd *c;
+	/* The command being executed: the NDRange itself, or the command
+	 * buffer's execution that replays it.  It takes the error reason and
+	 * is the parent of what the kernel enqueues on the device. */
+	struct kiln_command *owner;
+	struct scratch_table *scratch;
+	atomic_int error;
+	struct kiln_printf_buffer *printf_buf; /* if the kernel prints */
+};
+
+/* The first error of the run wins, with its reason (for the context
  * callback, lib/core/command.c). */
-static void fail(struct ndrange_cmd *c, cl_int err, const char *why)
+static void fail(struct ndrange_run *r, cl_int err, const char *why)
 {
 	int none = CL_SUCCESS;
-	if (atomic_compare_exchange_strong(&c->error, &none, err))
-		c->cmd.error_reason = why;
+	if (atomic_compare_exchange_strong(&r->error, &none, err))
+		r->owner->error_reason = why;
 }
 
 /* kernel-lib/generic_as.cl reads these fields at fixed offsets. */
@@ -144,23 +156,24 @@ _Static_assert(offsetof(struct kiln_wg_state, group_scratch) == 72 &&
 
 static void run_chunk(void *arg, size_t index, unsigned worker)
 {
-	struct ndrange_cmd *c = arg;
+	struct ndrange_run *r = arg;
+	const struct ndrange_cmd *c = r->c;
 	const struct kiln_wg_launch *l = &c->launch;
-	if (atomic_load(&c->error))
+	if (atomic_load(&r->error))
 		return; /* another chunk failed: the command ends in error */
-	if (worker >= c->scratch->num_workers) {
-		fail(c, CL_OUT_OF_RESOURCES,
+	if (worker >= r->scratch->num_workers) {
+		fail(r, CL_OUT_OF_RESOURCES,
 		     "a worker thread the device did not announce ran the kernel");
 		return;
 	}
-	struct worker_scratch *s = &c->scratch->workers[worker];
+	struct worker_scratch *s = &r->scratch->workers[worker];
 	if (!grow(&s->local, &s->local_cap, c->local_bytes)) {
-		fail(c, CL_OUT_OF_RESOURCES,
+		fail(r, CL_OUT_OF_RESOURCES,
 		     "could not allocate a worker's __local memory for the work-group");
 		return;
 	}
 	if (!grow(&s->context, &s->context_cap, c->context_bytes)) {
-		fail(c, CL_OUT_OF_RESOURCES,
+		fail(r, CL_OUT_OF_RESOURCES,
 		     "could not allocate the work-group's barrier context (values "
 		     "live across barriers, per work-item)");
 		return;
@@ -168,7 +181,7 @@ static void run_chunk(void *arg, size_t index, unsigned worker)
 	/* The pages of a large scratch are only touched by kernels that use
 	 * collectives (aligned_alloc of that size maps them lazily). */
 	if (!grow(&s->group_scratch, &s->group_scratch_cap, c->scratch_bytes)) {
-		fail(c, CL_OUT_OF_RESOURCES,
+		fail(r, CL_OUT_OF_RESOURCES,
 		     "could not allocate the work-group's scratch for collectives");
 		return;
 	}
@@ -176,10 +189,10 @@ static void run_chunk(void *arg, size_t index, unsigned worker)
 	memset(&st, 0, sizeof(st));
 	st.group_scratch = s->group_scratch;
 	st.services = &kiln_wg_services;
-	st.command = &c->cmd;
+	st.command = r->owner;
 	st.local_mem = s->local;
 	st.context = s->context;
-	st.printf_buffer = c->printf_buf;
+	st.printf_buffer = r->printf_buf;
 	/* The generic address space (kernel-lib/generic_as.cl): the group's
 	 * local memory, its work-items' barrier context, and the stack the
 	 * work-group function's frames take, all below this frame. */
@@ -203,20 +216,25 @@ static void run_chunk(void *arg, size_t index, unsigned worker)
 						   : l->local_size[d];
 		c->native.fn(l, &st);
 		if (st.failure) {
-			fail(c, CL_OUT_OF_RESOURCES, st.failure);
+			fail(r, CL_OUT_OF_RESOURCES, st.failure);
 			return;
 		}
 	}
 }
 
-static cl_int ndrange_run(struct kiln_command *cmd)
+/* Runs NDRange command `c` once for `owner` (see struct ndrange_run). */
+static cl_int ndrange_execute(const struct ndrange_cmd *c,
+			      struct kiln_command *owner)
 {
-	struct ndrange_cmd *c = (struct ndrange_cmd *)cmd;
 	if (!c->num_groups)
 		return CL_SUCCESS; /* an empty NDRange (§5.10, OpenCL 2.1+) */
-	c->scratch = scratch_for(cmd->device);
-	if (!c->scratch) {
-		cmd->error_reason = "could not allocate the workers' scratch table";
+	const struct kiln_command *cmd = &c->cmd;
+	struct ndrange_run run = { .c = c, .owner = owner };
+	struct ndrange_run *r = &run;
+	atomic_init(&r->error, CL_SUCCESS);
+	r->scratch = scratch_for(cmd->device);
+	if (!r->scratch) {
+		owner->error_reason = "could not allocate the workers' scratch table";
 		return CL_OUT_OF_HOST_MEMORY;
 	}
 	size_t items = (c->num_groups + c->chunk - 1) / c->chunk;
@@ -225,19 +243,48 @@ static cl_int ndrange_run(struct kiln_command *cmd)
 	 * 3.0 §6.15.14.1), which also makes clFinish see it. */
 	if (c->native.uses_printf) {
 		size_t cap = cmd->device->props.printf_buffer_size;
-		c->printf_buf = kiln_printf_buffer_new(cap ? cap : (size_t)1 << 20);
-		if (!c->printf_buf) {
-			cmd->error_reason = "could not allocate the printf buffer";
+		r->printf_buf = kiln_printf_buffer_new(cap ? cap : (size_t)1 << 20);
+		if (!r->printf_buf) {
+			owner->error_reason = "could not allocate the printf buffer";
 			return CL_OUT_OF_HOST_MEMORY;
 		}
 	}
-	cmd->device->driver->parallel_for(cmd->device, items, run_chunk, c);
-	if (c->printf_buf) {
-		kiln_printf_flush(c->printf_buf);
-		kiln_printf_buffer_free(c->printf_buf);
-		c->printf_buf = NULL;
+	cmd->device->driver->parallel_for(cmd->device, items, run_chunk, r);
+	if (r->printf_buf) {
+		kiln_printf_flush(r->printf_buf);
+		kiln_printf_buffer_free(r->printf_buf);
 	}
-	return atomic_load(&c->error);
+	return atomic_load(&r->error);
+}
+
+static cl_int ndrange_run(struct kiln_command *cmd)
+{
+	return ndrange_execute((const struct ndrange_cmd *)cmd, cmd);
+}
+
+bool kiln_ndrange_is(const struct kiln_command *cmd)
+{
+	return cmd->run == ndrange_run;
+}
+
+cl_int kiln_ndrange_replay(const struct kiln_command *recorded,
+			   struct kiln_command *owner)
+{
+	return ndrange_execute((const struct ndrange_cmd *)recorded, owner);
+}
+
+void kiln_ndrange_geometry(const struct kiln_command *recorded,
+			   cl_uint *work_dim, size_t offset[3],
+			   size_t global[3], size_t local[3])
+{
+	const struct kiln_wg_launch *l =
+		&((const struct ndrange_cmd *)recorded)->launch;
+	*work_dim = l->work_dim;
+	for (int d = 0; d < 3; d++) {
+		offset[d] = l->global_offset[d];
+		global[d] = l->global_size[d];
+		local[d] = l->local_size[d];
+	}
 }
 
 static void ndrange_release(struct kiln_command *cmd)
@@ -380,7 +427,6 @@ cl_int kiln_ndrange_enqueue(cl_command_queue q, cl_kernel k, cl_uint work_dim,
 	c->kernel = k;
 	kiln_object_hold(KILN_OBJ(k));
 	c->cmd.label = k->info->name; /* lives with the held kernel */
-	atomic_init(&c->error, CL_SUCCESS);
 
 	int di = kiln_program_device_index(k->program, q->device);
 	/* lib/api/enqueue_ndrange.c checked the kernel has code here. */
@@ -454,7 +500,6 @@ struct kiln_command *kiln_ndrange_child(cl_command_queue q,
 	c->cmd.run = ndrange_run;
 	c->cmd.release = ndrange_release;
 	c->cmd.label = bk->name; /* constant data of the parent's program */
-	atomic_init(&c->error, CL_SUCCESS);
 	c->native.fn = bk->fn;
 	c->native.context_size = bk->context_size;
 	c->native.local_mem_size = bk->local_mem_size;

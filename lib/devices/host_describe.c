@@ -92,6 +92,10 @@ static const struct {
 	{ "cl_khr_depth_images", CL_MAKE_VERSION(1, 0, 0), F_IMAGES },
 	{ "cl_khr_srgb_image_writes", CL_MAKE_VERSION(1, 0, 0), F_IMAGES },
 	{ "cl_khr_il_program", CL_MAKE_VERSION(1, 0, 0), F_IL },
+	/* lib/core/command_buffer.c: the revisions of the current Khronos
+	 * headers (include/kiln_command_buffer.h). */
+	{ "cl_khr_command_buffer", CL_MAKE_VERSION(0, 9, 8), F_ALWAYS },
+	{ "cl_khr_command_buffer_mutable_dispatch", CL_MAKE_VERSION(0, 9, 5), F_ALWAYS },
 	/* cl_khr_subgroups (the OpenCL 2.0 extension) is not listed: it
 	 * requires sub-groups to make independent forward progress, which
 	 * the barrier-region path cannot honour; OpenCL 3.0's core

@@ -1,4 +1,5 @@
 /* cl_khr_icd: how the loader finds Kiln's platform, and extension lookup. */
+#include "../api/command_buffer_api.h"
 #include "../core/device.h"
 #include "../core/platform.h"
 
@@ -25,6 +26,29 @@ static const struct {
 	const char *device_extension;
 } extension_functions[] = {
 	{ "clIcdGetPlatformIDsKHR", (void *)clIcdGetPlatformIDsKHR, NULL },
+	/* lib/api/command_buffer.c, mutable_dispatch.c: the revisions the
+	 * Khronos headers have now (include/kiln_command_buffer.h). */
+#define CB(fn, ext) { #fn, (void *)kiln_##fn, ext }
+	CB(clCreateCommandBufferKHR, "cl_khr_command_buffer"),
+	CB(clFinalizeCommandBufferKHR, "cl_khr_command_buffer"),
+	CB(clRetainCommandBufferKHR, "cl_khr_command_buffer"),
+	CB(clReleaseCommandBufferKHR, "cl_khr_command_buffer"),
+	CB(clEnqueueCommandBufferKHR, "cl_khr_command_buffer"),
+	CB(clCommandBarrierWithWaitListKHR, "cl_khr_command_buffer"),
+	CB(clCommandCopyBufferKHR, "cl_khr_command_buffer"),
+	CB(clCommandCopyBufferRectKHR, "cl_khr_command_buffer"),
+	CB(clCommandCopyBufferToImageKHR, "cl_khr_command_buffer"),
+	CB(clCommandCopyImageKHR, "cl_khr_command_buffer"),
+	CB(clCommandCopyImageToBufferKHR, "cl_khr_command_buffer"),
+	CB(clCommandFillBufferKHR, "cl_khr_command_buffer"),
+	CB(clCommandFillImageKHR, "cl_khr_command_buffer"),
+	CB(clCommandSVMMemcpyKHR, "cl_khr_command_buffer"),
+	CB(clCommandSVMMemFillKHR, "cl_khr_command_buffer"),
+	CB(clCommandNDRangeKernelKHR, "cl_khr_command_buffer"),
+	CB(clGetCommandBufferInfoKHR, "cl_khr_command_buffer"),
+	CB(clUpdateMutableCommandsKHR, "cl_khr_command_buffer_mutable_dispatch"),
+	CB(clGetMutableCommandInfoKHR, "cl_khr_command_buffer_mutable_dispatch"),
+#undef CB
 	/* cl_khr_subgroups: the core function under its 2.0 name (same
 	 * arguments and answers, OpenCL 3.0 §5.9.4). */
 	{ "clGetKernelSubGroupInfoKHR", (void *)clGetKernelSubGroupInfo,
