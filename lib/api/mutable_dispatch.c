@@ -43,16 +43,22 @@ static cl_int build(cl_command_queue q, cl_kernel k, cl_uint work_dim,
 	return err;
 }
 
-/* Number of work-groups of a geometry (local sizes chosen: from `cmd`). */
-static size_t groups_of(const struct kiln_command *cmd)
+/* Number of work-groups of global sizes g in groups of l. */
+static size_t groups_of(const size_t g[3], const size_t l[3])
+{
+	size_t n = 1;
+	for (int d = 0; d < 3; d++)
+		n *= (g[d] + l[d] - 1) / (l[d] ? l[d] : 1);
+	return n;
+}
+
+/* Number of work-groups command `cmd` runs. */
+static size_t groups_of_cmd(const struct kiln_command *cmd)
 {
 	cl_uint dim;
 	size_t off[3], g[3], l[3];
 	kiln_ndrange_geometry(cmd, &dim, off, g, l);
-	size_t n = 1;
-	for (int d = 0; d < 3; d++)
-		n *= (g[d] + l[d] - 1) / l[d];
-	return n;
+	return groups_of(g, l);
 }
 
 /* Stores the geometry the command was built with in the handle. */
@@ -182,6 +188,7 @@ cl_int CL_API_CALL kiln_clCommandNDRangeKernelKHR(
 		return err;
 	}
 	keep_geometry(m, rec, work_dim, offset, global, local);
+	m->recorded_groups = groups_of(m->global, m->local);
 	err = kiln_cb_append(cb, CL_COMMAND_NDRANGE_KERNEL, rec, true, m,
 			     sync_point);
 	if (err != CL_SUCCESS) {
@@ -275,14 +282,11 @@ static cl_int apply_config(cl_command_buffer_khr cb,
 		return err;
 	}
 	/* CL_MUTABLE_DISPATCH_ASSERT_NO_ADDITIONAL_WORK_GROUPS_KHR: the
-	 * application promised no more work-groups than recorded. */
-	pthread_mutex_lock(&cb->lock);
-	struct kiln_cb_entry *cur = cb->cmds[m->slot].entry;
-	pthread_mutex_unlock(&cb->lock);
-	if (rec && cur && cur->cmd &&
+	 * application promised no more work-groups than it recorded. */
+	if (rec &&
 	    ((m->asserts | cb->asserts) &
 	     CL_MUTABLE_DISPATCH_ASSERT_NO_ADDITIONAL_WORK_GROUPS_KHR) &&
-	    groups_of(rec) > groups_of(cur->cmd)) {
+	    groups_of_cmd(rec) > m->recorded_groups) {
 		kiln_command_discard(rec);
 		kiln_object_release(KILN_OBJ(k));
 		return KILN_FAIL(CL_INVALID_VALUE,

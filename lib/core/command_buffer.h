@@ -54,6 +54,9 @@ struct _cl_mutable_command_khr {
 	cl_uint work_dim;
 	size_t offset[3], global[3], local[3];
 	bool local_given; /* local_work_size was not NULL */
+	/* Work-groups when recorded: the bound of
+	 * CL_MUTABLE_DISPATCH_ASSERT_NO_ADDITIONAL_WORK_GROUPS_KHR. */
+	size_t recorded_groups;
 };
 
 /* A recorded command (one per sync point). */

@@ -297,7 +297,12 @@ static void describe_limits(struct kiln_device_props *p)
 		p->max_work_item_sizes[i] = 4096;
 	p->address_bits = 64;
 	p->max_parameter_size = 4096;
-	p->printf_buffer_size = 1u << 20; /* §4.2 minimum for full profile */
+	/* §4.2 asks for at least 1 MiB.  A record of printf("%c", c) takes
+	 * 24 bytes, so 1 MiB holds 43690 such calls: too few for a kernel
+	 * of 16384 work-items that prints a few characters each (the CTS's
+	 * command-buffer printf test).  The buffer is calloc'ed per command
+	 * and only the pages written are touched, so 8 MiB costs no more. */
+	p->printf_buffer_size = 8u << 20;
 	p->profiling_timer_resolution = 1; /* CLOCK_MONOTONIC, in ns */
 	p->preferred_work_group_size_multiple = p->native_vector_width_float;
 }
@@ -380,8 +385,12 @@ static void describe_optional(struct kiln_device_props *p)
 						CL_QUEUE_PROFILING_ENABLE;
 		/* lib/core/device_enqueue.c: a command takes
 		 * KILN_DEVICE_QUEUE_ENTRY_BYTES (64) of CL_QUEUE_SIZE while
-		 * it is on the queue: 2048 by default, 131072 at most. */
-		p->queue_on_device_preferred_size = 128u << 10;
+		 * it is on the queue: 16384 by default, 131072 at most.  The
+		 * entry is only counted (commands live on the heap), and a
+		 * kernel whose every work-item enqueues a WAIT_KERNEL child
+		 * holds one entry per work-item until it ends: 4096 of them
+		 * in the CTS's command-buffer device_enqueue test. */
+		p->queue_on_device_preferred_size = 1u << 20;
 		p->queue_on_device_max_size = 8u << 20;
 		p->max_on_device_queues = 4;
 		p->max_on_device_events = 1024;

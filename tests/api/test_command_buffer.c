@@ -6,6 +6,7 @@
  * Errors are in test_command_buffer_errors.c, updates in
  * test_command_buffer_mutable.c. */
 #include "command_buffer_fns.h"
+#include "capture.h"
 
 #include <stdint.h>
 
@@ -22,6 +23,8 @@ static const char *src =
 	"__kernel void inc(__global int *d) { d[get_global_id(0)] += 1; }\n"
 	"__kernel void add_atomic(__global int *d, int v)\n"
 	"{ atomic_add(&d[get_global_id(0)], v); }\n"
+	"__kernel void pr(__global const char *in, int len)\n"
+	"{ for (int i = 0; i < len; i++) printf(\"%c\", in[i]); }\n"
 	"__kernel void ids(__global int *d)\n"
 	"{ size_t i = get_global_id(0) - get_global_offset(0);\n"
 	"  d[i] = (int)(get_global_id(0) * 1000 + get_local_size(0)); }\n";
@@ -476,6 +479,118 @@ static void test_info(void)
 	clReleaseCommandQueue(pq);
 }
 
+/* A replayed kernel that prints: every record of every work-item comes out
+ * before the execution completes, once per replay.  16384 work-items of
+ * 5 printf calls each need more than the 1 MiB minimum printf buffer (the
+ * CTS's command-buffer printf test). */
+static void test_printf(void)
+{
+	enum { N = 16384, LEN = 5, REPS = 3 };
+	cl_mem in = buf(LEN, NULL);
+	cl_kernel k = kern("pr");
+	cl_int len = LEN;
+	CHECK_OK(clSetKernelArg(k, 0, sizeof(in), &in));
+	CHECK_OK(clSetKernelArg(k, 1, sizeof(len), &len));
+	cl_command_buffer_khr b = make_cb(q, 0);
+	size_t n = N;
+	CHECK_OK(cb.clCommandNDRangeKernelKHR(b, NULL, NULL, k, 1, NULL, &n, NULL,
+					      0, NULL, NULL, NULL));
+	CHECK_OK(cb.clFinalizeCommandBufferKHR(b));
+	capture_begin();
+	for (int r = 0; r < REPS; r++) {
+		char pat[LEN];
+		memset(pat, 'a' + r, LEN);
+		CHECK_OK(clEnqueueWriteBuffer(q, in, CL_TRUE, 0, LEN, pat, 0, NULL,
+					      NULL));
+		cl_event ev;
+		CHECK_OK(cb.clEnqueueCommandBufferKHR(0, NULL, b, 0, NULL, &ev));
+		CHECK_OK(clWaitForEvents(1, &ev));
+		clReleaseEvent(ev);
+	}
+	char *out = capture_end();
+	size_t count[REPS] = { 0 }, other = 0;
+	for (const char *p = out; *p; p++) {
+		if (*p >= 'a' && *p < 'a' + REPS)
+			count[*p - 'a']++;
+		else
+			other++;
+	}
+	for (int r = 0; r < REPS; r++)
+		CHECK(count[r] == (size_t)N * LEN);
+	CHECK(other == 0);
+	free(out);
+	CHECK_OK(cb.clReleaseCommandBufferKHR(b));
+	clReleaseKernel(k);
+	clReleaseMemObject(in);
+}
+
+/* A replayed kernel that enqueues kernels (where the device reports
+ * CL_COMMAND_BUFFER_CAPABILITY_DEVICE_SIDE_ENQUEUE_KHR): the execution
+ * completes after its children. */
+static void test_device_enqueue(void)
+{
+	cl_device_command_buffer_capabilities_khr caps = 0;
+	clGetDeviceInfo(dev, CL_DEVICE_COMMAND_BUFFER_CAPABILITIES_KHR, sizeof(caps),
+			&caps, NULL);
+	if (!(caps & CL_COMMAND_BUFFER_CAPABILITY_DEVICE_SIDE_ENQUEUE_KHR))
+		return;
+	/* 4096 children at once, held until their parent ends: more than
+	 * the 2048 entries a default on-device queue used to have. */
+	enum { N = 4096, M = 3 };
+	static const char *dsrc =
+		"__kernel void de(int mult, __global const int *in, __global int *out)\n"
+		"{ int ind = (int)get_global_id(0) * mult;\n"
+		"  void (^blk)(void) = ^{ size_t c = get_global_id(0);\n"
+		"                         out[ind + c] = in[ind + c] * 2; };\n"
+		"  enqueue_kernel(get_default_queue(), CLK_ENQUEUE_FLAGS_WAIT_KERNEL,\n"
+		"                 ndrange_1D(mult), blk); }\n";
+	cl_program p = check_build(ctx, dev, dsrc, "-cl-std=CL2.0");
+	cl_int err;
+	cl_kernel k = clCreateKernel(p, "de", &err);
+	REQUIRE(err == CL_SUCCESS);
+	cl_queue_properties dp[] = { CL_QUEUE_PROPERTIES,
+				     CL_QUEUE_ON_DEVICE | CL_QUEUE_ON_DEVICE_DEFAULT |
+					     CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE,
+				     0 };
+	cl_command_queue dq = clCreateCommandQueueWithProperties(ctx, dev, dp, &err);
+	REQUIRE(err == CL_SUCCESS);
+	static int in[N * M], back[N * M];
+	cl_mem I = buf(sizeof(in), NULL), O = buf(sizeof(in), NULL);
+	cl_int mult = M;
+	CHECK_OK(clSetKernelArg(k, 0, sizeof(mult), &mult));
+	CHECK_OK(clSetKernelArg(k, 1, sizeof(I), &I));
+	CHECK_OK(clSetKernelArg(k, 2, sizeof(O), &O));
+	cl_command_buffer_khr b = make_cb(q, 0);
+	size_t n = N;
+	CHECK_OK(cb.clCommandNDRangeKernelKHR(b, NULL, NULL, k, 1, NULL, &n, NULL,
+					      0, NULL, NULL, NULL));
+	CHECK_OK(cb.clFinalizeCommandBufferKHR(b));
+	for (int r = 0; r < 3; r++) {
+		for (int i = 0; i < N * M; i++)
+			in[i] = (int)(check_rand(&rng) % 100000);
+		CHECK_OK(clEnqueueWriteBuffer(q, I, CL_TRUE, 0, sizeof(in), in, 0,
+					      NULL, NULL));
+		cl_event ev;
+		CHECK_OK(cb.clEnqueueCommandBufferKHR(0, NULL, b, 0, NULL, &ev));
+		CHECK_OK(clWaitForEvents(1, &ev));
+		clReleaseEvent(ev);
+		/* Not through the queue: the event alone says the children
+		 * are done. */
+		CHECK_OK(clEnqueueReadBuffer(q, O, CL_TRUE, 0, sizeof(back), back, 0,
+					     NULL, NULL));
+		int bad = 0;
+		for (int i = 0; i < N * M; i++)
+			bad += back[i] != in[i] * 2;
+		CHECK(bad == 0);
+	}
+	CHECK_OK(cb.clReleaseCommandBufferKHR(b));
+	clReleaseMemObject(I);
+	clReleaseMemObject(O);
+	clReleaseKernel(k);
+	clReleaseProgram(p);
+	clReleaseCommandQueue(dq);
+}
+
 /* The device queries of the extensions. */
 static void test_device_queries(void)
 {
@@ -529,6 +644,8 @@ int main(void)
 	test_out_of_order_and_wait_lists();
 	test_simultaneous();
 	test_info();
+	test_printf();
+	test_device_enqueue();
 	test_device_queries();
 	clReleaseProgram(prog);
 	clReleaseCommandQueue(q);

@@ -355,6 +355,15 @@ static void test_mutable_errors(void)
 	CHECK_ERR(cb.clUpdateMutableCommandsKHR(ab, 1, &type, acfg), CL_INVALID_VALUE);
 	ac.global_work_size = &fewer;
 	CHECK_OK(cb.clUpdateMutableCommandsKHR(ab, 1, &type, acfg));
+	/* The bound is what was recorded, not the last update: growing back
+	 * to it is allowed (the CTS's no_additional_work_groups case 3). */
+	size_t between = 48;
+	ac.global_work_size = &between;
+	CHECK_OK(cb.clUpdateMutableCommandsKHR(ab, 1, &type, acfg));
+	ac.global_work_size = &n;
+	CHECK_OK(cb.clUpdateMutableCommandsKHR(ab, 1, &type, acfg));
+	ac.global_work_size = &more;
+	CHECK_ERR(cb.clUpdateMutableCommandsKHR(ab, 1, &type, acfg), CL_INVALID_VALUE);
 	CHECK_OK(cb.clReleaseCommandBufferKHR(ab));
 
 	CHECK_OK(cb.clReleaseCommandBufferKHR(b));
