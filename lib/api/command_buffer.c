@@ -41,6 +41,12 @@ cl_command_buffer_khr CL_API_CALL kiln_clCreateCommandBufferKHR(
 	if (!kiln_object_is(q, KILN_OBJ_QUEUE))
 		return KILN_ERR(errcode_ret, CL_INVALID_COMMAND_QUEUE,
 				"queues[0] is not a valid command-queue");
+	/* CL_DEVICE_COMMAND_BUFFER_REQUIRED_QUEUE_PROPERTIES_KHR is 0 and
+	 * _SUPPORTED_ lists every host-queue property, so only an on-device
+	 * queue is incompatible: the host does not enqueue to it. */
+	if (q->properties & CL_QUEUE_ON_DEVICE)
+		return KILN_ERR(errcode_ret, CL_INCOMPATIBLE_COMMAND_QUEUE_KHR,
+				"queues[0] is an on-device queue");
 	if (!kiln_cb_device_supports(q->device))
 		return KILN_ERR(errcode_ret, CL_INVALID_OPERATION,
 				"the queue's device does not report cl_khr_command_buffer");

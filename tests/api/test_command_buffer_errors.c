@@ -48,6 +48,27 @@ static void test_create(void)
 	cl_command_buffer_properties_khr unknown[] = { 0x4242, 0, 0 };
 	CHECK(cb.clCreateCommandBufferKHR(1, &q, unknown, &err) == NULL);
 	CHECK(err == CL_INVALID_VALUE);
+	/* An on-device queue is not one the host records to or enqueues on. */
+	cl_device_device_enqueue_capabilities de = 0;
+	clGetDeviceInfo(dev, CL_DEVICE_DEVICE_ENQUEUE_CAPABILITIES, sizeof(de), &de,
+			NULL);
+	if (de & CL_DEVICE_QUEUE_SUPPORTED) {
+		cl_queue_properties dp[] = { CL_QUEUE_PROPERTIES,
+					     CL_QUEUE_ON_DEVICE |
+						     CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE,
+					     0 };
+		cl_command_queue dq =
+			clCreateCommandQueueWithProperties(ctx, dev, dp, &err);
+		REQUIRE(err == CL_SUCCESS);
+		CHECK(cb.clCreateCommandBufferKHR(1, &dq, NULL, &err) == NULL);
+		CHECK(err == CL_INCOMPATIBLE_COMMAND_QUEUE_KHR);
+		cl_command_buffer_khr b = cb.clCreateCommandBufferKHR(1, &q, NULL, &err);
+		CHECK_OK(cb.clFinalizeCommandBufferKHR(b));
+		CHECK_ERR(cb.clEnqueueCommandBufferKHR(1, &dq, b, 0, NULL, NULL),
+			  CL_INCOMPATIBLE_COMMAND_QUEUE_KHR);
+		CHECK_OK(cb.clReleaseCommandBufferKHR(b));
+		clReleaseCommandQueue(dq);
+	}
 	/* errcode_ret may be NULL. */
 	cl_command_buffer_khr b = cb.clCreateCommandBufferKHR(1, &q, NULL, NULL);
 	CHECK(b != NULL);
