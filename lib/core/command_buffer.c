@@ -149,6 +149,12 @@ cl_int kiln_cb_append(cl_command_buffer_khr cb, cl_command_type type,
 			return CL_OUT_OF_HOST_MEMORY;
 	}
 	pthread_mutex_lock(&cb->lock);
+	if (cb->state != CL_COMMAND_BUFFER_STATE_RECORDING_KHR) {
+		/* Finalized by another thread since the caller checked. */
+		pthread_mutex_unlock(&cb->lock);
+		kiln_cb_entry_release(e);
+		return CL_INVALID_OPERATION;
+	}
 	if (cb->num_cmds == cb->cap_cmds) {
 		size_t cap = cb->cap_cmds ? 2 * cb->cap_cmds : 16;
 		struct kiln_cb_cmd *grown = realloc(cb->cmds, cap * sizeof(*grown));

@@ -96,7 +96,8 @@ struct _cl_mutable_command_khr *kiln_cb_mutable_new(cl_command_buffer_khr cb,
 /* Appends a recorded command (entry_cmd NULL and !is_ndrange: a barrier, or
  * a command that had nothing to do; NULL and is_ndrange: a kernel whose
  * arguments are not all set yet); returns its sync
- * point in *sync_point (1-based).  CL_OUT_OF_HOST_MEMORY leaves the buffer
+ * point in *sync_point (1-based).  CL_INVALID_OPERATION when the buffer was
+ * finalized meanwhile; that and CL_OUT_OF_HOST_MEMORY leave the buffer
  * as it was and discards entry_cmd. */
 cl_int kiln_cb_append(cl_command_buffer_khr cb, cl_command_type type,
 		      struct kiln_command *entry_cmd, bool is_ndrange,

@@ -120,6 +120,10 @@ struct ndrange_cmd {
 	size_t num_groups;      /* in all */
 	size_t chunk;           /* groups per parallel_for item */
 	size_t edge[3];         /* size of the last group in each dimension */
+	/* The device's per-worker storage, found when the command is built
+	 * (a lookup under a global lock), so that running it again from a
+	 * command buffer takes no lock. */
+	struct scratch_table *scratch;
 };
 
 /* One run of an NDRange command: what changes while it runs lives here, on
@@ -232,7 +236,7 @@ static cl_int ndrange_execute(const struct ndrange_cmd *c,
 	struct ndrange_run run = { .c = c, .owner = owner };
 	struct ndrange_run *r = &run;
 	atomic_init(&r->error, CL_SUCCESS);
-	r->scratch = scratch_for(cmd->device);
+	r->scratch = c->scratch ? c->scratch : scratch_for(cmd->device);
 	if (!r->scratch) {
 		owner->error_reason = "could not allocate the workers' scratch table";
 		return CL_OUT_OF_HOST_MEMORY;
@@ -432,6 +436,7 @@ cl_int kiln_ndrange_enqueue(cl_command_queue q, cl_kernel k, cl_uint work_dim,
 	/* lib/api/enqueue_ndrange.c checked the kernel has code here. */
 	KILN_ASSERT(di >= 0 && k->natives[di].fn);
 	c->native = k->natives[di];
+	c->scratch = scratch_for(q->device); /* NULL: looked up when it runs */
 	set_geometry(c, work_dim, offset, global, local);
 
 	KILN_LOG(KILN_DEBUG_POOL,
