@@ -241,46 +241,83 @@ static cl_int check_config(cl_command_buffer_khr cb,
 	return CL_SUCCESS;
 }
 
-/* Applies one config: a new clone with the new arguments, a new command,
- * swapped in.  Nothing changes on error. */
-static cl_int apply_config(cl_command_buffer_khr cb,
+/* The new state of one command while a call's configs are applied: built
+ * aside, published only when every config of the call has succeeded
+ * ("none of the updates ... are preserved" on error). */
+struct pending {
+	struct _cl_mutable_command_khr *m;
+	cl_kernel args; /* a fresh clone with the new arguments */
+	size_t offset[3], global[3], local[3];
+	bool local_given;
+	struct kiln_command *cmd; /* built from the above; NULL: args unset */
+};
+
+/* The pending state of m, made from its current one on first use. */
+static cl_int pending_for(struct pending *list, size_t *n,
+			  struct _cl_mutable_command_khr *m, struct pending **out)
+{
+	for (size_t i = 0; i < *n; i++)
+		if (list[i].m == m) {
+			*out = &list[i];
+			return CL_SUCCESS;
+		}
+	cl_int err;
+	struct pending *p = &list[(*n)];
+	memset(p, 0, sizeof(*p));
+	p->args = kiln_kernel_clone(m->args, &err);
+	if (!p->args)
+		return err;
+	p->m = m;
+	memcpy(p->offset, m->offset, sizeof(p->offset));
+	memcpy(p->global, m->global, sizeof(p->global));
+	memcpy(p->local, m->local, sizeof(p->local));
+	p->local_given = m->local_given;
+	(*n)++;
+	*out = p;
+	return CL_SUCCESS;
+}
+
+/* Applies config c to its command's pending state: arguments through the
+ * kernel API (its checks and codes), then the command rebuilt with the new
+ * sizes through clEnqueueNDRangeKernel's. */
+static cl_int apply_config(cl_command_buffer_khr cb, struct pending *p,
 			   const kiln_mutable_dispatch_config *c)
 {
-	struct _cl_mutable_command_khr *m = c->command;
-	cl_int err;
-	cl_kernel k = kiln_kernel_clone(m->args, &err);
-	if (!k)
-		return err;
+	struct _cl_mutable_command_khr *m = p->m;
+	cl_int err = CL_SUCCESS;
 	for (cl_uint i = 0; i < c->num_args && err == CL_SUCCESS; i++) {
 		const cl_mutable_dispatch_arg_khr *a = &c->arg_list[i];
-		err = clSetKernelArg(k, a->arg_index, a->arg_size, a->arg_value);
+		err = clSetKernelArg(p->args, a->arg_index, a->arg_size, a->arg_value);
 	}
 	for (cl_uint i = 0; i < c->num_svm_args && err == CL_SUCCESS; i++) {
 		const cl_mutable_dispatch_arg_khr *a = &c->arg_svm_list[i];
-		err = clSetKernelArgSVMPointer(k, a->arg_index, a->arg_value);
+		err = clSetKernelArgSVMPointer(p->args, a->arg_index, a->arg_value);
 	}
 	for (cl_uint i = 0; i < c->num_exec_infos && err == CL_SUCCESS; i++) {
 		const cl_mutable_dispatch_exec_info_khr *e = &c->exec_info_list[i];
-		err = clSetKernelExecInfo(k, e->param_name, e->param_value_size,
+		err = clSetKernelExecInfo(p->args, e->param_name, e->param_value_size,
 					  e->param_value);
 	}
-	if (err != CL_SUCCESS) {
-		kiln_object_release(KILN_OBJ(k));
+	if (err != CL_SUCCESS)
 		return err;
+	cl_uint dim = m->work_dim;
+	for (cl_uint d = 0; d < dim; d++) {
+		if (c->global_work_offset)
+			p->offset[d] = c->global_work_offset[d];
+		if (c->global_work_size)
+			p->global[d] = c->global_work_size[d];
+		if (c->local_work_size)
+			p->local[d] = c->local_work_size[d];
 	}
-	const size_t *offset = c->global_work_offset ? c->global_work_offset
-						     : m->offset;
-	const size_t *global = c->global_work_size ? c->global_work_size : m->global;
-	/* A local size chosen by Kiln is chosen again for new global sizes. */
-	const size_t *local = c->local_work_size ? c->local_work_size
-			      : m->local_given ? m->local : NULL;
+	if (c->local_work_size)
+		p->local_given = true;
+	/* A local size Kiln chose is chosen again for the new sizes. */
+	const size_t *local = p->local_given ? p->local : NULL;
 	struct kiln_command *rec = NULL;
-	if (kiln_kernel_args_complete(k))
-		err = build(cb->queue, k, m->work_dim, offset, global, local, &rec);
-	if (err != CL_SUCCESS) {
-		kiln_object_release(KILN_OBJ(k));
+	if (kiln_kernel_args_complete(p->args))
+		err = build(cb->queue, p->args, dim, p->offset, p->global, local, &rec);
+	if (err != CL_SUCCESS)
 		return err;
-	}
 	/* CL_MUTABLE_DISPATCH_ASSERT_NO_ADDITIONAL_WORK_GROUPS_KHR: the
 	 * application promised no more work-groups than it recorded. */
 	if (rec &&
@@ -288,33 +325,30 @@ static cl_int apply_config(cl_command_buffer_khr cb,
 	     CL_MUTABLE_DISPATCH_ASSERT_NO_ADDITIONAL_WORK_GROUPS_KHR) &&
 	    groups_of_cmd(rec) > m->recorded_groups) {
 		kiln_command_discard(rec);
-		kiln_object_release(KILN_OBJ(k));
 		return KILN_FAIL(CL_INVALID_VALUE,
 				 "the update adds work-groups and the command "
 				 "asserts CL_MUTABLE_DISPATCH_ASSERT_NO_ADDITIONAL_"
 				 "WORK_GROUPS_KHR");
 	}
-	struct kiln_cb_entry *e = kiln_cb_entry_new(rec, true);
-	if (!e) {
-		kiln_object_release(KILN_OBJ(k));
-		return CL_OUT_OF_HOST_MEMORY;
+	if (p->cmd)
+		kiln_command_discard(p->cmd);
+	p->cmd = rec;
+	if (rec && !local) {
+		cl_uint d2;
+		size_t o2[3], g2[3];
+		kiln_ndrange_geometry(rec, &d2, o2, g2, p->local);
 	}
-	err = kiln_cb_replace(cb, 1, &m->slot, &e);
-	if (err != CL_SUCCESS) {
-		kiln_object_release(KILN_OBJ(k));
-		return err;
-	}
-	cl_kernel old = m->args;
-	m->args = k;
-	size_t off_copy[3], glob_copy[3], loc_copy[3];
-	memcpy(off_copy, offset, sizeof(off_copy[0]) * m->work_dim);
-	memcpy(glob_copy, global, sizeof(glob_copy[0]) * m->work_dim);
-	if (local)
-		memcpy(loc_copy, local, sizeof(loc_copy[0]) * m->work_dim);
-	keep_geometry(m, rec, m->work_dim, off_copy, glob_copy,
-		      local ? loc_copy : NULL);
-	kiln_object_release(KILN_OBJ(old));
 	return CL_SUCCESS;
+}
+
+static void pending_drop(struct pending *list, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		if (list[i].cmd)
+			kiln_command_discard(list[i].cmd);
+		kiln_object_release(KILN_OBJ(list[i].args));
+	}
+	free(list);
 }
 
 cl_int CL_API_CALL kiln_clUpdateMutableCommandsKHR(cl_command_buffer_khr cb,
@@ -335,9 +369,12 @@ cl_int CL_API_CALL kiln_clUpdateMutableCommandsKHR(cl_command_buffer_khr cb,
 	if (recording)
 		return KILN_FAIL(CL_INVALID_OPERATION,
 				 "command_buffer is not finalized");
-	if (num_configs == 0 || !config_types || !configs)
+	if ((num_configs == 0) != (config_types == NULL) ||
+	    (num_configs == 0) != (configs == NULL))
 		return KILN_FAIL(CL_INVALID_VALUE,
-				 "num_configs is 0 or a list is NULL");
+				 "config_types or configs and num_configs disagree");
+	if (num_configs == 0)
+		return CL_SUCCESS;
 	for (cl_uint i = 0; i < num_configs; i++) {
 		if (config_types[i] != KILN_STRUCTURE_TYPE_MUTABLE_DISPATCH_CONFIG)
 			return KILN_FAIL(CL_INVALID_VALUE,
@@ -347,11 +384,55 @@ cl_int CL_API_CALL kiln_clUpdateMutableCommandsKHR(cl_command_buffer_khr cb,
 		if (err != CL_SUCCESS)
 			return err;
 	}
-	for (cl_uint i = 0; i < num_configs; i++) {
-		cl_int err = apply_config(cb, configs[i]);
-		if (err != CL_SUCCESS)
-			return err;
+	/* Build every new command aside; publish all or nothing. */
+	struct pending *list = calloc(num_configs, sizeof(*list));
+	if (!list)
+		return CL_OUT_OF_HOST_MEMORY;
+	size_t n = 0;
+	cl_int err = CL_SUCCESS;
+	for (cl_uint i = 0; i < num_configs && err == CL_SUCCESS; i++) {
+		const kiln_mutable_dispatch_config *c = configs[i];
+		struct pending *p = NULL;
+		err = pending_for(list, &n, c->command, &p);
+		if (err == CL_SUCCESS)
+			err = apply_config(cb, p, c);
 	}
+	size_t *slots = malloc(n * sizeof(*slots));
+	struct kiln_cb_entry **entries = calloc(n, sizeof(*entries));
+	if (err == CL_SUCCESS && (!slots || !entries))
+		err = CL_OUT_OF_HOST_MEMORY;
+	for (size_t i = 0; i < n && err == CL_SUCCESS; i++) {
+		slots[i] = list[i].m->slot;
+		entries[i] = kiln_cb_entry_new(list[i].cmd, true);
+		list[i].cmd = NULL; /* the entry has it (or discarded it) */
+		if (!entries[i])
+			err = CL_OUT_OF_HOST_MEMORY;
+	}
+	if (err == CL_SUCCESS) {
+		err = kiln_cb_replace(cb, n, slots, entries); /* takes entries */
+		memset(entries, 0, n * sizeof(*entries));
+	}
+	for (size_t i = 0; entries && i < n; i++)
+		kiln_cb_entry_release(entries[i]);
+	free(entries);
+	free(slots);
+	if (err != CL_SUCCESS) {
+		pending_drop(list, n);
+		return err;
+	}
+	/* Published: the handles take their new state. */
+	for (size_t i = 0; i < n; i++) {
+		struct pending *p = &list[i];
+		struct _cl_mutable_command_khr *m = p->m;
+		cl_kernel old = m->args;
+		m->args = p->args;
+		p->args = old; /* released below */
+		memcpy(m->offset, p->offset, sizeof(m->offset));
+		memcpy(m->global, p->global, sizeof(m->global));
+		memcpy(m->local, p->local, sizeof(m->local));
+		m->local_given = p->local_given;
+	}
+	pending_drop(list, n);
 	return CL_SUCCESS;
 }
 

@@ -298,6 +298,12 @@ static void test_mutable_errors(void)
 		  CL_INVALID_OPERATION);
 	CHECK_OK(cb.clFinalizeCommandBufferKHR(b));
 	CHECK_ERR(cb.clUpdateMutableCommandsKHR(b, 0, &type, cfg), CL_INVALID_VALUE);
+	/* No configs at all is a valid call that changes nothing. */
+	CHECK_OK(cb.clUpdateMutableCommandsKHR(b, 0, NULL, NULL));
+	CHECK_ERR(cb.clUpdateMutableCommandsKHR(b, 0, NULL, cfg), CL_INVALID_VALUE);
+	const void *null_cfg[1] = { NULL };
+	CHECK_ERR(cb.clUpdateMutableCommandsKHR(b, 1, &type, null_cfg),
+		  CL_INVALID_VALUE);
 	CHECK_ERR(cb.clUpdateMutableCommandsKHR(b, 1, NULL, cfg), CL_INVALID_VALUE);
 	CHECK_ERR(cb.clUpdateMutableCommandsKHR(b, 1, &type, NULL), CL_INVALID_VALUE);
 	cl_uint bad_type = 77;

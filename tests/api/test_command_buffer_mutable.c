@@ -147,6 +147,39 @@ static void test_updates(void)
 	c.local_work_size = &l3;
 	CHECK_ERR(update(b, &c), CL_INVALID_WORK_GROUP_SIZE);
 	c.local_work_size = NULL;
+	/* All or nothing: a call whose second config fails keeps the first
+	 * one's change out too. */
+	{
+		cl_int v9 = 1000;
+		cl_mutable_dispatch_arg_khr good = { 2, sizeof(v9), &v9 };
+		cl_mutable_dispatch_arg_khr bad = { 17, sizeof(v9), &v9 };
+		kiln_mutable_dispatch_config c1 = { 0 }, c2 = { 0 };
+		c1.command = c2.command = h;
+		c1.num_args = c2.num_args = 1;
+		c1.arg_list = &good;
+		c2.arg_list = &bad;
+		const void *two[2] = { &c1, &c2 };
+		cl_uint types[2] = { TYPE, TYPE };
+		CHECK_ERR(cb.clUpdateMutableCommandsKHR(b, 2, types, two),
+			  CL_INVALID_ARG_INDEX);
+		fill(D2, -7);
+		CHECK_OK(cb.clEnqueueCommandBufferKHR(0, NULL, b, 0, NULL, NULL));
+		read(D2, back);
+		CHECK(model_diff(back, 300, 1024, 7, 64, -7) == 0);
+		/* Two configs of one command in one call apply in order. */
+		cl_int v10 = 10;
+		cl_mutable_dispatch_arg_khr later = { 2, sizeof(v10), &v10 };
+		c2.arg_list = &later;
+		CHECK_OK(cb.clUpdateMutableCommandsKHR(b, 2, types, two));
+		fill(D2, -8);
+		CHECK_OK(cb.clEnqueueCommandBufferKHR(0, NULL, b, 0, NULL, NULL));
+		read(D2, back);
+		CHECK(model_diff(back, 300, 1024, 10, 64, -8) == 0);
+		/* Back to 7 for what follows. */
+		c1.arg_list = &a_v;
+		const void *one[1] = { &c1 };
+		CHECK_OK(cb.clUpdateMutableCommandsKHR(b, 1, types, one));
+	}
 
 	/* The handle's queries follow the updates. */
 	cl_uint dim = 0;
