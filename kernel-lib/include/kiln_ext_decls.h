@@ -1,11 +1,15 @@
 /* Declarations of the built-ins of extensions Kiln reports but Clang 15's
  * -fdeclare-opencl-builtins does not declare: cl_intel_subgroups,
- * cl_intel_subgroups_char, cl_intel_subgroups_short and
- * cl_intel_subgroups_long.  The front end (lib/compiler/frontend.cpp)
- * includes this header before every OpenCL C source; each part is only
- * seen when its extension macro is defined, which the front end does
- * exactly for the extensions the device reports.  The definitions are in
- * kernel-lib/subgroups_intel.cl and subgroups_intel_block.cl.
+ * cl_intel_subgroups_char, cl_intel_subgroups_short,
+ * cl_intel_subgroups_long, cl_khr_kernel_clock,
+ * cl_khr_extended_async_copies, cl_khr_async_work_group_copy_fence and
+ * cl_khr_work_group_uniform_arithmetic.  The front end
+ * (lib/compiler/frontend.cpp) includes this header before every OpenCL C
+ * source; each part is only seen when its extension macro is defined,
+ * which the front end does exactly for the extensions the device reports.
+ * The definitions are in kernel-lib/subgroups_intel.cl,
+ * subgroups_intel_block.cl, kernel_clock.cl, async_copy_ext.cl and
+ * work_group_uniform.cl.
  *
  * Every name below that is not a built-in starts with __kiln_ and is
  * undefined again at the end. */
@@ -63,6 +67,13 @@ __kiln_shuffles(long)
 __kiln_shuffles(ulong)
 #if defined(cl_khr_fp64)
 __kiln_shuffles(double)
+#endif
+#if defined(cl_khr_fp16)
+/* half is only a type while the extension is enabled; the source
+ * enables it itself before using it */
+#pragma OPENCL EXTENSION cl_khr_fp16 : enable
+__kiln_shuffles(half)
+#pragma OPENCL EXTENSION cl_khr_fp16 : disable
 #endif
 __kiln_block(, uint, uint)
 __kiln_block(2, uint, uint2)
@@ -128,6 +139,73 @@ __kiln_block(_ul, ulong, ulong)
 __kiln_block(_ul2, ulong, ulong2)
 __kiln_block(_ul4, ulong, ulong4)
 __kiln_block(_ul8, ulong, ulong8)
+#endif
+
+/* cl_khr_kernel_clock (kernel-lib/kernel_clock.cl): one function pair per
+ * scope the device reports (__opencl_c_kernel_clock_scope_*).  Not const:
+ * every call reads the clock anew. */
+#if defined(cl_khr_kernel_clock)
+#if defined(__opencl_c_kernel_clock_scope_device)
+ulong __kiln_ovl clock_read_device(void);
+uint2 __kiln_ovl clock_read_hilo_device(void);
+#endif
+#if defined(__opencl_c_kernel_clock_scope_work_group)
+ulong __kiln_ovl clock_read_work_group(void);
+uint2 __kiln_ovl clock_read_hilo_work_group(void);
+#endif
+#if defined(__opencl_c_kernel_clock_scope_sub_group)
+ulong __kiln_ovl clock_read_sub_group(void);
+uint2 __kiln_ovl clock_read_hilo_sub_group(void);
+#endif
+#endif
+
+/* cl_khr_extended_async_copies and cl_khr_async_work_group_copy_fence
+ * (kernel-lib/async_copy_ext.cl): work-group functions, so convergent. */
+#if defined(cl_khr_extended_async_copies)
+#define __kiln_async_2d3d(DAS, SAS)                                            \
+	event_t __kiln_cnv async_work_group_copy_2D2D(                         \
+		DAS void *, size_t, SAS const void *, size_t, size_t, size_t,  \
+		size_t, size_t, size_t, event_t);                              \
+	event_t __kiln_cnv async_work_group_copy_3D3D(                         \
+		DAS void *, size_t, SAS const void *, size_t, size_t, size_t,  \
+		size_t, size_t, size_t, size_t, size_t, size_t, event_t);
+__kiln_async_2d3d(__local, __global)
+__kiln_async_2d3d(__global, __local)
+#undef __kiln_async_2d3d
+#endif
+#if defined(cl_khr_async_work_group_copy_fence)
+void __kiln_cnv async_work_group_copy_fence(cl_mem_fence_flags);
+#endif
+
+/* cl_khr_work_group_uniform_arithmetic (kernel-lib/work_group_uniform.cl). */
+#if defined(cl_khr_work_group_uniform_arithmetic) &&                           \
+	defined(__opencl_c_work_group_collective_functions)
+#define __kiln_wg_op(T, OP)                                                    \
+	T __kiln_cnv work_group_reduce_##OP(T);                                \
+	T __kiln_cnv work_group_scan_inclusive_##OP(T);                        \
+	T __kiln_cnv work_group_scan_exclusive_##OP(T);
+#define __kiln_wg_int(T)                                                       \
+	__kiln_wg_op(T, and) __kiln_wg_op(T, or) __kiln_wg_op(T, xor)          \
+	__kiln_wg_op(T, mul)
+__kiln_wg_int(int)
+__kiln_wg_int(uint)
+__kiln_wg_int(long)
+__kiln_wg_int(ulong)
+__kiln_wg_op(float, mul)
+#if defined(cl_khr_fp64) || defined(__opencl_c_fp64)
+__kiln_wg_op(double, mul)
+#endif
+#if defined(cl_khr_fp16)
+/* This header comes before the source, so no one has enabled half yet. */
+#pragma OPENCL EXTENSION cl_khr_fp16 : enable
+__kiln_wg_op(half, mul)
+#pragma OPENCL EXTENSION cl_khr_fp16 : disable
+#endif
+__kiln_wg_op(int, logical_and)
+__kiln_wg_op(int, logical_or)
+__kiln_wg_op(int, logical_xor)
+#undef __kiln_wg_op
+#undef __kiln_wg_int
 #endif
 
 #undef __kiln_ovl

@@ -152,6 +152,21 @@ static const struct kiln_info_field device_info[] = {
 	DEV_FIELD(CL_DEVICE_PIPE_SUPPORT, props.pipe_support),
 	DEV_STR(CL_DEVICE_LATEST_CONFORMANCE_VERSION_PASSED,
 		props.latest_conformance_version_passed),
+	/* cl_khr_integer_dot_product */
+	DEV_FIELD(CL_DEVICE_INTEGER_DOT_PRODUCT_CAPABILITIES_KHR,
+		  props.integer_dot_product_capabilities),
+	DEV_FIELD(CL_DEVICE_INTEGER_DOT_PRODUCT_ACCELERATION_PROPERTIES_8BIT_KHR,
+		  props.integer_dot_product_accel_8bit),
+	DEV_FIELD(CL_DEVICE_INTEGER_DOT_PRODUCT_ACCELERATION_PROPERTIES_4x8BIT_PACKED_KHR,
+		  props.integer_dot_product_accel_4x8bit_packed),
+	/* cl_khr_kernel_clock */
+	DEV_FIELD(CL_DEVICE_KERNEL_CLOCK_CAPABILITIES_KHR, props.kernel_clock_capabilities),
+	/* cl_khr_device_uuid */
+	DEV_FIELD(CL_DEVICE_UUID_KHR, props.device_uuid),
+	DEV_FIELD(CL_DRIVER_UUID_KHR, props.driver_uuid),
+	DEV_FIELD(CL_DEVICE_LUID_VALID_KHR, props.device_luid_valid),
+	DEV_FIELD(CL_DEVICE_LUID_KHR, props.device_luid),
+	DEV_FIELD(CL_DEVICE_NODE_MASK_KHR, props.device_node_mask),
 };
 
 cl_int kiln_device_info(cl_device_id dev, cl_device_info param,
@@ -175,6 +190,16 @@ cl_int kiln_device_info(cl_device_id dev, cl_device_info param,
 	case CL_DEVICE_SUB_GROUP_SIZES_INTEL:
 		/* A query of an extension the device does not report. */
 		if (!dev->props.num_sub_group_sizes)
+			return CL_INVALID_VALUE;
+		break;
+	case CL_DEVICE_INTEGER_DOT_PRODUCT_CAPABILITIES_KHR:
+	case CL_DEVICE_INTEGER_DOT_PRODUCT_ACCELERATION_PROPERTIES_8BIT_KHR:
+	case CL_DEVICE_INTEGER_DOT_PRODUCT_ACCELERATION_PROPERTIES_4x8BIT_PACKED_KHR:
+		if (!dev->props.integer_dot_product_capabilities)
+			return CL_INVALID_VALUE;
+		break;
+	case CL_DEVICE_KERNEL_CLOCK_CAPABILITIES_KHR:
+		if (!dev->props.kernel_clock_capabilities)
 			return CL_INVALID_VALUE;
 		break;
 	}

@@ -25,8 +25,18 @@
 #define CL_DEVICE_LOCAL_FP_ATOMIC_MIN_MAX_EXT (1 << 18)
 #endif
 
-#define KILN_MAX_EXTENSIONS 48
-#define KILN_MAX_C_FEATURES 32
+/* cl_khr_kernel_clock (extension version 1.0.0), also newer than
+ * Debian's headers. */
+#ifndef CL_DEVICE_KERNEL_CLOCK_CAPABILITIES_KHR
+#define CL_DEVICE_KERNEL_CLOCK_CAPABILITIES_KHR 0x1076
+typedef cl_bitfield cl_device_kernel_clock_capabilities_khr;
+#define CL_DEVICE_KERNEL_CLOCK_SCOPE_DEVICE_KHR (1 << 0)
+#define CL_DEVICE_KERNEL_CLOCK_SCOPE_WORK_GROUP_KHR (1 << 1)
+#define CL_DEVICE_KERNEL_CLOCK_SCOPE_SUB_GROUP_KHR (1 << 2)
+#endif
+
+#define KILN_MAX_EXTENSIONS 64
+#define KILN_MAX_C_FEATURES 48
 #define KILN_MAX_C_VERSIONS 8
 #define KILN_MAX_SUB_GROUP_SIZES 8
 
@@ -143,6 +153,18 @@ struct kiln_device_props {
 	size_t num_sub_group_sizes;
 	size_t preferred_work_group_size_multiple;
 
+	/* cl_khr_integer_dot_product (all 0 without it) */
+	cl_device_integer_dot_product_capabilities_khr integer_dot_product_capabilities;
+	cl_device_integer_dot_product_acceleration_properties_khr
+		integer_dot_product_accel_8bit, integer_dot_product_accel_4x8bit_packed;
+	/* cl_khr_kernel_clock: CL_DEVICE_KERNEL_CLOCK_SCOPE_* bits */
+	cl_device_kernel_clock_capabilities_khr kernel_clock_capabilities;
+	/* cl_khr_device_uuid */
+	cl_uchar device_uuid[CL_UUID_SIZE_KHR], driver_uuid[CL_UUID_SIZE_KHR];
+	cl_bool device_luid_valid; /* CL_FALSE: LUIDs are a Windows notion */
+	cl_uchar device_luid[CL_LUID_SIZE_KHR];
+	cl_uint device_node_mask;
+
 	/* Partitioning (§4.3). */
 	cl_uint partition_max_sub_devices;
 	const cl_device_partition_property *partition_properties;
@@ -172,7 +194,7 @@ struct kiln_device_props {
 	/* Backing store for the strings and arrays above. */
 	struct {
 		char name[128];
-		char extensions[1024];
+		char extensions[2048];
 		cl_name_version extensions_with_version[KILN_MAX_EXTENSIONS];
 		cl_name_version opencl_c_features[KILN_MAX_C_FEATURES];
 		cl_name_version opencl_c_all_versions[KILN_MAX_C_VERSIONS];

@@ -27,6 +27,7 @@ bool kiln_host_pin_thread(unsigned worker);
 /* What CPUID says (host_isa.c), read once. */
 struct kiln_host_isa {
 	bool fma;              /* fused multiply-add in hardware */
+	bool invariant_tsc;    /* the time-stamp counter has a constant rate */
 	int level;             /* x86-64 ISA level 1..4, after KILN_ISA */
 	const char *level_name; /* "x86-64", "x86-64-v2", "-v3", "-v4" */
 	unsigned vector_bytes; /* widest vector of `level`: 16, 32 or 64 */
@@ -58,5 +59,19 @@ const struct kiln_host_topology *kiln_host_topology(void);
  * (0 = no limit).  cgroup v2 and v1 both, the tightest limit on the path. */
 unsigned kiln_host_cgroup_cpus(void);
 unsigned long long kiln_host_cgroup_memory(void);
+
+/* Whether the time-stamp counter serves as one clock for every core
+ * (host_clock.c): invariant (CPUID) and the kernel's clock source, which
+ * Linux only keeps while the counters of all CPUs agree.  The device then
+ * offers cl_khr_kernel_clock on it (kernel-lib/kernel_clock.cl). */
+bool kiln_host_tsc_is_clock(void);
+
+/* cl_khr_device_uuid (host_uuid.c): a device UUID that is the same in
+ * every process on this machine, whatever the Kiln build, and differs
+ * between devices named differently (`device_key`: the device's name),
+ * and the driver's UUID, which changes with each Kiln build.  Both are
+ * RFC 9562 version-8 UUIDs made from hashes. */
+void kiln_host_uuids(const char *device_key, cl_uchar device_uuid[16],
+		     cl_uchar driver_uuid[16]);
 
 #endif

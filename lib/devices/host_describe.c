@@ -38,6 +38,10 @@ enum feature {
 	F_ATOMICS_ALL = 1u << 17, /* all orders and scopes of C11 atomics */
 	F_OPENCL_C_2_0 = 1u << 18,
 	F_OPENCL_C_3_0 = 1u << 19,
+	/* Not a switch but a fact of the host, found at run time
+	 * (host_facts below): the time-stamp counter is one clock for all
+	 * cores (host_clock.c), which cl_khr_kernel_clock reads. */
+	F_HOST_TSC_CLOCK = 1u << 31,
 };
 
 /* What works today, and so what the device reports (each bit is tested by
@@ -64,9 +68,15 @@ static const unsigned features = F_COMPILER | F_LINKER | F_IL | F_FP64 |
 	F_PROGRAM_GLOBALS | F_SVM | F_WG_COLLECTIVES | F_PIPES | F_DEVICE_ENQUEUE |
 	F_OPENCL_C_2_0 | F_SUBGROUPS | KILN_EXTRA_FEATURES;
 
+/* The F_HOST_* bits this host has. */
+static unsigned host_facts(void)
+{
+	return kiln_host_tsc_is_clock() ? F_HOST_TSC_CLOCK : 0;
+}
+
 static bool has(unsigned f)
 {
-	return (features & f) == f;
+	return ((features | host_facts()) & f) == f;
 }
 
 /* ---- tables that follow from the switches ------------------------------ */
@@ -115,6 +125,25 @@ static const struct {
 	{ "cl_intel_subgroups_short", CL_MAKE_VERSION(1, 0, 0), F_COMPILER | F_SUBGROUPS },
 	{ "cl_intel_subgroups_long", CL_MAKE_VERSION(1, 0, 0), F_COMPILER | F_SUBGROUPS },
 	{ "cl_ext_float_atomics", CL_MAKE_VERSION(1, 0, 0), F_COMPILER | F_ATOMICS_ALL },
+	/* kernel-lib/integer_dot.cl, bit_ops_ext.cl, kernel_clock.cl;
+	 * tests/api/test_integer_dot.c, test_bit_ops_ext.c, test_kernel_clock.c */
+	{ "cl_khr_integer_dot_product", CL_MAKE_VERSION(2, 0, 0), F_COMPILER },
+	{ "cl_khr_extended_bit_ops", CL_MAKE_VERSION(1, 0, 0), F_COMPILER },
+	{ "cl_khr_kernel_clock", CL_MAKE_VERSION(1, 0, 0), F_COMPILER | F_HOST_TSC_CLOCK },
+	/* host_uuid.c; tests/api/test_device_uuid.c */
+	{ "cl_khr_device_uuid", CL_MAKE_VERSION(1, 0, 0), F_ALWAYS },
+	/* lib/api/kernel_suggested_local.c; tests/api/test_suggested_local.c */
+	{ "cl_khr_suggested_local_work_size", CL_MAKE_VERSION(1, 0, 0), F_COMPILER },
+	/* kernel-lib/async_copy_ext.cl; tests/api/test_async_copy_ext.c */
+	{ "cl_khr_extended_async_copies", CL_MAKE_VERSION(1, 0, 0), F_COMPILER },
+	{ "cl_khr_async_work_group_copy_fence", CL_MAKE_VERSION(1, 0, 0), F_COMPILER },
+	/* Clang's __builtin_expect/__builtin_assume, SPIR-V's OpExpectKHR and
+	 * OpAssumeTrueKHR; tests/api/test_expect_assume.c, test_spirv_khr_ext.c */
+	{ "cl_khr_expect_assume", CL_MAKE_VERSION(1, 0, 0), F_COMPILER },
+	/* The SPIR-V translator reads SPV_KHR_no_integer_wrap_decoration and
+	 * SPV_KHR_linkonce_odr (docs/extensions.md); test_spirv_khr_ext.c */
+	{ "cl_khr_spirv_no_integer_wrap_decoration", CL_MAKE_VERSION(1, 0, 0), F_IL },
+	{ "cl_khr_spirv_linkonce_odr", CL_MAKE_VERSION(1, 0, 0), F_IL | F_LINKER },
 };
 
 /* OpenCL C 3.0 feature macros (OpenCL C spec §6.2.1) and what each needs.
@@ -148,6 +177,15 @@ static const struct {
 	{ "__opencl_c_ext_fp64_local_atomic_add", F_ATOMICS_ALL | F_FP64, 0 },
 	{ "__opencl_c_ext_fp64_global_atomic_min_max", F_ATOMICS_ALL | F_FP64, 0 },
 	{ "__opencl_c_ext_fp64_local_atomic_min_max", F_ATOMICS_ALL | F_FP64, 0 },
+	/* cl_khr_integer_dot_product: both inputs (integer_dot_product_
+	 * capabilities in describe_optional says the same) */
+	{ "__opencl_c_integer_dot_product_input_4x8bit", F_COMPILER, 0 },
+	{ "__opencl_c_integer_dot_product_input_4x8bit_packed", F_COMPILER, 0 },
+	/* cl_khr_kernel_clock: the scopes of kernel_clock_capabilities */
+	{ "__opencl_c_kernel_clock_scope_device", F_COMPILER | F_HOST_TSC_CLOCK, 0 },
+	{ "__opencl_c_kernel_clock_scope_work_group", F_COMPILER | F_HOST_TSC_CLOCK, 0 },
+	{ "__opencl_c_kernel_clock_scope_sub_group",
+	  F_COMPILER | F_HOST_TSC_CLOCK | F_SUBGROUPS, 0 },
 };
 
 /* OpenCL C versions the compiler accepts (-cl-std=). */
@@ -416,6 +454,23 @@ static void describe_optional(struct kiln_device_props *p)
 		p->pipe_max_active_reservations = 65536;
 		p->pipe_max_packet_size = 65536;
 	}
+	if (has(F_COMPILER)) {
+		/* cl_khr_integer_dot_product: both forms.  None is
+		 * accelerated: kernel-lib/integer_dot.cl is widening
+		 * multiplies and adds, which the code generator does not
+		 * turn into VNNI's vpdpbusd/vpdpwssd (docs/extensions.md),
+		 * so the properties stay all CL_FALSE. */
+		p->integer_dot_product_capabilities =
+			CL_DEVICE_INTEGER_DOT_PRODUCT_INPUT_4x8BIT_PACKED_KHR |
+			CL_DEVICE_INTEGER_DOT_PRODUCT_INPUT_4x8BIT_KHR;
+	}
+	if (has(F_COMPILER | F_HOST_TSC_CLOCK)) {
+		p->kernel_clock_capabilities = CL_DEVICE_KERNEL_CLOCK_SCOPE_DEVICE_KHR |
+					       CL_DEVICE_KERNEL_CLOCK_SCOPE_WORK_GROUP_KHR;
+		if (has(F_SUBGROUPS))
+			p->kernel_clock_capabilities |=
+				CL_DEVICE_KERNEL_CLOCK_SCOPE_SUB_GROUP_KHR;
+	}
 	p->generic_address_space_support = has(F_GENERIC_AS);
 	p->non_uniform_work_group_support = has(F_NON_UNIFORM_WG);
 	p->work_group_collective_functions_support = has(F_WG_COLLECTIVES);
@@ -509,6 +564,11 @@ cl_int kiln_host_describe(struct kiln_device_props *props,
 	props->built_in_kernels = "";
 	/* Not submitted to Khronos conformance: the spec's format, no date. */
 	props->latest_conformance_version_passed = "v0000-01-01-00";
+
+	/* cl_khr_device_uuid: LUIDs identify adapters on Windows; none here
+	 * (the LUID and node mask stay 0). */
+	kiln_host_uuids(props->name, props->device_uuid, props->driver_uuid);
+	props->device_luid_valid = CL_FALSE;
 
 	describe_vectors(props, isa->vector_bytes);
 	describe_memory(props, topo, isa->vector_bytes);

@@ -194,6 +194,9 @@ static void read_isa(void)
 		len += (size_t)w;
 	}
 	isa.fma = has("fma");
+	/* Intel SDM "Invariant TSC" (AMD: "TscInvariant"): the counter runs
+	 * at a constant rate in every power state. */
+	isa.invariant_tsc = cpuid_has((struct cpuid_bit){ 0x80000007u, EDX, 8 });
 	read_brand();
 }
 

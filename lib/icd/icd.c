@@ -26,6 +26,10 @@ static const struct {
 	const char *device_extension;
 } extension_functions[] = {
 	{ "clIcdGetPlatformIDsKHR", (void *)clIcdGetPlatformIDsKHR, NULL },
+	/* lib/api/kernel_suggested_local.c */
+	{ "clGetKernelSuggestedLocalWorkSizeKHR",
+	  (void *)clGetKernelSuggestedLocalWorkSizeKHR,
+	  "cl_khr_suggested_local_work_size" },
 	/* lib/api/command_buffer.c, mutable_dispatch.c: the revisions the
 	 * Khronos headers have now (include/kiln_command_buffer.h). */
 #define CB(fn, ext) { #fn, (void *)kiln_##fn, ext }
