@@ -1,7 +1,8 @@
 /* Explicit conversions, OpenCL C 3.0 section 6.4.3:
  *   convert_<dst>[n][_sat][_rte|_rtz|_rtp|_rtn](<src>[n])
  * for every pair of char, uchar, short, ushort, int, uint, long, ulong,
- * float and double, every width; _sat only for integer destinations.
+ * half (cl_khr_fp16), float and double, every width; _sat only for integer
+ * destinations.
  *
  * The rules (section 6.4.3.1-6.4.3.3):
  *   integer -> integer: modular (the low bits); _sat clamps; rounding
@@ -37,7 +38,9 @@ KL_INTEGER_TYPES(SAT_HELPERS)
 	KL_INL D KL_OVL kl_f2i_sat_##D(double r)                               \
 	{                                                                      \
 		return r != r ? (D)0 : r < (LO) ? (D)(LO) : r >= (HI) ? (D)~(D)((D)(LO)) : (D)r; \
-	}
+	}                                                                      \
+	KL_INL D KL_OVL kl_f2i_sat_##D(half r)                                 \
+	{ return kl_f2i_sat_##D((float)r); }
 F2I_SAT(char, -0x1p7, 0x1p7)
 F2I_SAT(uchar, 0.0, 0x1p8)
 F2I_SAT(short, -0x1p15, 0x1p15)
@@ -66,6 +69,12 @@ KL_INL double KL_OVL kl_next_up(double y)
 {
 	return y == 0.0 ? 0x1p-1074 : as_double(as_long(y) + (y > 0.0 ? 1 : -1));
 }
+KL_INL half KL_OVL kl_next_up(half y)
+{
+	return y == 0.0h ? as_half((ushort)1) :
+			   as_half((short)(as_short(y) + (y > 0.0h ? 1 : -1)));
+}
+KL_INL half KL_OVL kl_next_down(half y) { return -kl_next_up(-y); }
 KL_INL float KL_OVL kl_next_down(float y) { return -kl_next_up(-y); }
 KL_INL double KL_OVL kl_next_down(double y) { return -kl_next_up(-y); }
 
@@ -85,10 +94,12 @@ KL_INL double KL_OVL kl_next_down(double y) { return -kl_next_up(-y); }
 	KL_INL int KL_OVL kl_cmp(float y, S x)                                 \
 	{ return ((double)y > (double)x) - ((double)y < (double)x); }          \
 	KL_INL int KL_OVL kl_cmp(double y, S x)                                \
+	{ return ((double)y > (double)x) - ((double)y < (double)x); }          \
+	KL_INL int KL_OVL kl_cmp(half y, S x)                                  \
 	{ return ((double)y > (double)x) - ((double)y < (double)x); }
 CMP_VIA_DOUBLE(char) CMP_VIA_DOUBLE(uchar) CMP_VIA_DOUBLE(short)
 CMP_VIA_DOUBLE(ushort) CMP_VIA_DOUBLE(int) CMP_VIA_DOUBLE(uint)
-CMP_VIA_DOUBLE(float) CMP_VIA_DOUBLE(double)
+CMP_VIA_DOUBLE(half) CMP_VIA_DOUBLE(float) CMP_VIA_DOUBLE(double)
 #define CMP_INT64(F, S, TOP)                                                   \
 	KL_INL int KL_OVL kl_cmp(F y, S x)                                     \
 	{                                                                      \
@@ -98,6 +109,62 @@ CMP_VIA_DOUBLE(float) CMP_VIA_DOUBLE(double)
 	}
 CMP_INT64(float, long, 0x1p63f) CMP_INT64(double, long, 0x1p63)
 CMP_INT64(float, ulong, 0x1p64f) CMP_INT64(double, ulong, 0x1p64)
+/* A half rounded from a 64-bit integer is an integer value of at most
+ * 65504 in magnitude, or an infinity (past 65520). */
+#define CMP_HALF_INT64(S)                                                      \
+	KL_INL int KL_OVL kl_cmp(half y, S x)                                  \
+	{                                                                      \
+		if (y > 65504.0h)                                              \
+			return 1;                                              \
+		if (y < -65504.0h)                                             \
+			return -1;                                             \
+		long v = (long)y;                                              \
+		return (S)-1 > (S)0 ? /* unsigned */                           \
+			       (v < 0 ? -1 : ((ulong)v > (ulong)x) - ((ulong)v < (ulong)x)) \
+				    : (v > (long)x) - (v < (long)x);           \
+	}
+CMP_HALF_INT64(long) CMP_HALF_INT64(ulong)
+
+/* Rounding to half.  double -> half is rounded to odd at float precision
+ * first (24 >= 11 + 2 bits, so the second rounding to half is the correct
+ * one) and then to half by the float conversion: LLVM would otherwise call
+ * __truncdfhf2.  Every other source converts directly (integers beyond
+ * 65520 overflow to infinity either way, so their rounding through float is
+ * exact where it matters). */
+KL_INL float KL_OVL kl_half_pre(double x)
+{
+	float f = (float)x;
+	double back = (double)f;
+	int u = as_int(f);
+	int fix = back != x && (u & 1) == 0 && back == back &&
+		  __builtin_fabsf(f) < INFINITY;
+	/* the neighbour of f on x's side: one step in magnitude, or from a
+	 * zero to the smallest subnormal of x's sign */
+	int away = __builtin_fabs(back) < __builtin_fabs(x);
+	int sign = as_long(x) < 0 ? (int)0x80000000 : 0;
+	int next = f == 0.0f ? (sign | 1) : u + (away ? 1 : -1);
+	return fix ? as_float(next) : f;
+}
+#define KL_ODD_F(N)                                                            \
+	KL_INL float##N KL_OVL kl_half_pre(double##N x)                        \
+	{                                                                      \
+		float##N r;                                                    \
+		for (int i = 0; i < N; i++)                                    \
+			r[i] = kl_half_pre(x[i]);                              \
+		return r;                                                      \
+	}
+KL_ODD_F(2) KL_ODD_F(3) KL_ODD_F(4) KL_ODD_F(8) KL_ODD_F(16)
+#define KL_PRE_ID(T) KL_INL T KL_OVL kl_half_pre(T x) { return x; }
+#define KL_PRE_ID_ALL(T, U, MIN, MAX, BITS) KL_WIDTHS(KL_PRE_ID, T)
+KL_INTEGER_TYPES(KL_PRE_ID_ALL)
+KL_WIDTHS(KL_PRE_ID, half) KL_WIDTHS(KL_PRE_ID, float)
+/* (D)x and its vector form for the floating-point destinations. */
+#define KL_CAST_float(x) ((float)(x))
+#define KL_CAST_double(x) ((double)(x))
+#define KL_CAST_half(x) ((half)kl_half_pre(x))
+#define KL_VCAST_float(x, N) __builtin_convertvector(x, float##N)
+#define KL_VCAST_double(x, N) __builtin_convertvector(x, double##N)
+#define KL_VCAST_half(x, N) __builtin_convertvector(kl_half_pre(x), half##N)
 
 /* ---- scalar bodies, by destination class, source class and _sat ---- */
 #define KL_SAT_SI(D, x) kl_satl_##D((long)(x))
@@ -107,7 +174,7 @@ CMP_INT64(float, ulong, 0x1p64f) CMP_INT64(double, ulong, 0x1p64)
 #define BODY_IF(D, S, MODE, SK) return (D)KL_RND##MODE(x);
 #define BODY_IF_sat(D, S, MODE, SK) return kl_f2i_sat_##D(KL_RND##MODE(x));
 #define BODY_FI(D, S, MODE, SK)                                                \
-	D y = (D)x;                                                            \
+	D y = KL_CAST_##D(x);                                                         \
 	return KL_ADJ##MODE(y, kl_cmp(y, x));
 #define BODY_FF BODY_FI
 
@@ -137,8 +204,9 @@ CMP_INT64(float, ulong, 0x1p64f) CMP_INT64(double, ulong, 0x1p64)
 #define VEC_IF_sat_rtz VEC_SPLIT
 #define VEC_IF_sat_rtp VEC_SPLIT
 #define VEC_IF_sat_rtn VEC_SPLIT
-#define VEC_FI VEC_FAST
-#define VEC_FI_rte VEC_FAST
+#define VEC_FASTF(D, S, N, NAME) return KL_VCAST_##D(x, N);
+#define VEC_FI VEC_FASTF
+#define VEC_FI_rte VEC_FASTF
 #define VEC_FI_rtz VEC_SPLIT
 #define VEC_FI_rtp VEC_SPLIT
 #define VEC_FI_rtn VEC_SPLIT
@@ -188,8 +256,8 @@ CMP_INT64(float, ulong, 0x1p64f) CMP_INT64(double, ulong, 0x1p64)
 #define SOURCES(M, D, DC)                                                      \
 	M(D, char, I, SI) M(D, uchar, I, UI) M(D, short, I, SI)                \
 	M(D, ushort, I, UI) M(D, int, I, SI) M(D, uint, I, UI)                 \
-	M(D, long, I, SI) M(D, ulong, I, UI) M(D, float, F, FP)                \
-	M(D, double, F, FP)
+	M(D, long, I, SI) M(D, ulong, I, UI) M(D, half, F, FP)                 \
+	M(D, float, F, FP) M(D, double, F, FP)
 #define FOR_SOURCES_I(D) SOURCES(CVT_PAIR_I, D, I)
 #define FOR_SOURCES_F(D) SOURCES(CVT_PAIR_F, D, F)
 
@@ -201,5 +269,6 @@ FOR_SOURCES_I(int)
 FOR_SOURCES_I(uint)
 FOR_SOURCES_I(long)
 FOR_SOURCES_I(ulong)
+FOR_SOURCES_F(half)
 FOR_SOURCES_F(float)
 FOR_SOURCES_F(double)

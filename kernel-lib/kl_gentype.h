@@ -11,6 +11,7 @@
 #define KL_INL static inline __attribute__((always_inline))
 
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
+#pragma OPENCL EXTENSION cl_khr_fp16 : enable
 
 /* M(T) for the scalar and every vector width of T. */
 #define KL_WIDTHS(M, T) M(T) M(T##2) M(T##3) M(T##4) M(T##8) M(T##16)

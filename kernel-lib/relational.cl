@@ -40,6 +40,8 @@
 FLOAT_REL_TYPE(float, int, uint, int, 0x7f800000u, 0x80000000u)
 FLOAT_REL_TYPE(double, int, ulong, long, 0x7ff0000000000000ul,
 	       0x8000000000000000ul)
+/* half (cl_khr_fp16): vector results are short vectors, a scalar gives int. */
+FLOAT_REL_TYPE(half, int, ushort, short, 0x7c00u, 0x8000u)
 
 /* any, all: on the most significant bit of each component.  Vectors fold
  * into a scalar by or-ing (and-ing) their halves. */
@@ -64,7 +66,9 @@ ANY_ALL(char) ANY_ALL(short) ANY_ALL(int) ANY_ALL(long)
 #define BITSELECT_FLOAT(T, U)                                                  \
 	T KL_OVL bitselect(T a, T b, T c)                                      \
 	{                                                                      \
-		return as_##T((as_##U(a) & ~as_##U(c)) | (as_##U(b) & as_##U(c))); \
+		/* (U): ushort operands of half promote to int */               \
+		return as_##T((U)((as_##U(a) & ~as_##U(c)) |                  \
+				  (as_##U(b) & as_##U(c))));                   \
 	}
 
 /* select: scalar c selects b when non-zero; a vector's component selects b
@@ -84,6 +88,7 @@ ANY_ALL(char) ANY_ALL(short) ANY_ALL(int) ANY_ALL(long)
 KL_INTEGER_TYPES(INT_FAMILY)
 KL_WIDTHS2(BITSELECT_FLOAT, float, uint)
 KL_WIDTHS2(BITSELECT_FLOAT, double, ulong)
+KL_WIDTHS2(BITSELECT_FLOAT, half, ushort)
 
 SELECT_ALL(char, char, uchar)
 SELECT_ALL(uchar, char, uchar)
@@ -95,3 +100,4 @@ SELECT_ALL(long, long, ulong)
 SELECT_ALL(ulong, long, ulong)
 SELECT_ALL(float, int, uint)
 SELECT_ALL(double, long, ulong)
+SELECT_ALL(half, short, ushort)

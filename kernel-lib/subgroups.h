@@ -252,6 +252,7 @@ KL_INL ulong kl_sg_vote(int predicate, __private ulong *taking_part)
 #define KL_SG_MIN_OP_ulong KL_SG_IMIN
 #define KL_SG_MIN_OP_float KL_SG_FMIN
 #define KL_SG_MIN_OP_double KL_SG_FMIN
+#define KL_SG_MIN_OP_half KL_SG_FMIN
 #define KL_SG_MAX_OP_char KL_SG_IMAX
 #define KL_SG_MAX_OP_uchar KL_SG_IMAX
 #define KL_SG_MAX_OP_short KL_SG_IMAX
@@ -262,6 +263,7 @@ KL_INL ulong kl_sg_vote(int predicate, __private ulong *taking_part)
 #define KL_SG_MAX_OP_ulong KL_SG_IMAX
 #define KL_SG_MAX_OP_float KL_SG_FMAX
 #define KL_SG_MAX_OP_double KL_SG_FMAX
+#define KL_SG_MAX_OP_half KL_SG_FMAX
 #define KL_SG_LARGEST_char CHAR_MAX
 #define KL_SG_LARGEST_uchar UCHAR_MAX
 #define KL_SG_LARGEST_short SHRT_MAX
@@ -272,6 +274,7 @@ KL_INL ulong kl_sg_vote(int predicate, __private ulong *taking_part)
 #define KL_SG_LARGEST_ulong ULONG_MAX
 #define KL_SG_LARGEST_float INFINITY
 #define KL_SG_LARGEST_double ((double)INFINITY)
+#define KL_SG_LARGEST_half ((half)INFINITY)
 #define KL_SG_SMALLEST_char CHAR_MIN
 #define KL_SG_SMALLEST_uchar 0
 #define KL_SG_SMALLEST_short SHRT_MIN
@@ -282,6 +285,7 @@ KL_INL ulong kl_sg_vote(int predicate, __private ulong *taking_part)
 #define KL_SG_SMALLEST_ulong 0
 #define KL_SG_SMALLEST_float (-INFINITY)
 #define KL_SG_SMALLEST_double (-(double)INFINITY)
+#define KL_SG_SMALLEST_half (-(half)INFINITY)
 
 #define KL_SG_MIN_OP(T) KL_SG_MIN_OP_##T
 #define KL_SG_MAX_OP(T) KL_SG_MAX_OP_##T
@@ -346,12 +350,13 @@ KL_INL ulong kl_sg_vote(int predicate, __private ulong *taking_part)
 /* The element types of the tables. */
 #define KL_SG_INTEGER_TYPES(M)                                                 \
 	M(char) M(uchar) M(short) M(ushort) M(int) M(uint) M(long) M(ulong)
-#define KL_SG_SCALAR_TYPES(M) KL_SG_INTEGER_TYPES(M) M(float) M(double)
+/* (half: cl_khr_fp16) */
+#define KL_SG_SCALAR_TYPES(M) KL_SG_INTEGER_TYPES(M) M(float) M(double) M(half)
 /* The scalar and every vector width of each scalar type. */
 #define KL_SG_ALL_WIDTHS(M)                                                    \
 	KL_WIDTHS(M, char) KL_WIDTHS(M, uchar) KL_WIDTHS(M, short)             \
 	KL_WIDTHS(M, ushort) KL_WIDTHS(M, int) KL_WIDTHS(M, uint)              \
 	KL_WIDTHS(M, long) KL_WIDTHS(M, ulong) KL_WIDTHS(M, float)             \
-	KL_WIDTHS(M, double)
+	KL_WIDTHS(M, double) KL_WIDTHS(M, half)
 
 #endif

@@ -3,9 +3,8 @@
  * the work-item functions of sub-groups, sub_group_barrier, sub_group_all
  * and _any, sub_group_broadcast for every scalar and vector type, and
  * sub_group_reduce_, _scan_inclusive_ and _scan_exclusive_ add, min, max
- * for char, uchar, short, ushort, int, uint, long, ulong, float and double.
- * (half: Clang declares the half forms only with cl_khr_fp16, which Kiln
- * does not report.)
+ * for char, uchar, short, ushort, int, uint, long, ulong, float, double and
+ * half (cl_khr_fp16).
  *
  * Geometry and the way values are exchanged: subgroups.h.  The SPIR-V
  * translator reads OpGroupBroadcast, OpGroupIAdd etc. back into these

@@ -71,6 +71,7 @@ KL_WIDTHS(KL_INTEL_SHUFFLES, uint)
 KL_INTEL_SHUFFLES(long)
 KL_INTEL_SHUFFLES(ulong)
 KL_INTEL_SHUFFLES(double)
+KL_INTEL_SHUFFLES(half) /* with cl_khr_fp16 */
 
 /* cl_intel_subgroups_char, cl_intel_subgroups_short */
 KL_WIDTHS(KL_INTEL_SHUFFLES, char)

@@ -55,6 +55,7 @@ VLOAD_STORE_TYPE(long)
 VLOAD_STORE_TYPE(ulong)
 VLOAD_STORE_TYPE(float)
 VLOAD_STORE_TYPE(double)
+VLOAD_STORE_TYPE(half)
 
 /* ---- half <-> float conversions on bit patterns ---- */
 

@@ -25,6 +25,7 @@ std::unique_ptr<llvm::TargetMachine> target_machine(const struct kiln_target *t,
 						    std::string &log);
 bool load_object(const struct kiln_target *t, llvm::StringRef obj,
 		 kiln_executable **out, std::string &log);
+bool widen_half_vector_intrinsics(llvm::Module &m); /* half_vectors.cpp */
 
 /* One calling convention, one CPU, for every function and call: the kernel
  * (spir_kernel), kernel-lib and translator output (spir_func) all become C
@@ -185,6 +186,8 @@ bool finalize_module(llvm::Module &m, llvm::TargetMachine &tm,
 		pass_env env(&tm, optimisation_tuning(), pic);
 		optimisation_pipeline(env.pb, o.opt_disable).run(m, env.mam);
 	}
+	/* half-vector max/min the x86 back end cannot select */
+	widen_half_vector_intrinsics(m);
 	if (dump_post)
 		m.print(llvm::errs(), nullptr);
 	return check_undefined(m, log);

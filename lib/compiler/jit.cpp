@@ -82,6 +82,22 @@ bool load_object(const struct kiln_target *t, llvm::StringRef obj,
 		return false;
 	}
 	(*jit)->getMainJITDylib().addGenerator(std::move(*gen));
+	/* The code generator lowers half conversions the CPU cannot do (all
+	 * of them without F16C; double -> half always) to libgcc's
+	 * __extendhfsf2, __truncsfhf2, __truncdfhf2 (GCC 12's _Float16
+	 * helpers, the same xmm ABI as LLVM 15).  libgcc_s is loaded with
+	 * libkiln, but an ICD is opened RTLD_LOCAL, so the process search
+	 * above does not see it: look there by name, for these only. */
+	auto gcc = llvm::orc::DynamicLibrarySearchGenerator::Load(
+		"libgcc_s.so.1", (*jit)->getDataLayout().getGlobalPrefix(),
+		[](const llvm::orc::SymbolStringPtr &s) {
+			llvm::StringRef n = *s;
+			return n.startswith("__") && n.endswith("hf2");
+		});
+	if (gcc)
+		(*jit)->getMainJITDylib().addGenerator(std::move(*gcc));
+	else
+		llvm::consumeError(gcc.takeError());
 	if (auto err = (*jit)->addObjectFile(llvm::MemoryBuffer::getMemBufferCopy(obj, "kiln-object"))) {
 		log += "error: cannot load the object: " + llvm::toString(std::move(err)) + "\n";
 		return false;

@@ -66,7 +66,7 @@ static const unsigned features = F_COMPILER | F_LINKER | F_IL | F_FP64 |
 	F_NON_UNIFORM_WG | F_INT64_ATOMICS | F_OPENCL_C_3_0 | F_IMAGES |
 	F_IMAGE_WRITES_3D | F_READ_WRITE_IMAGES | F_ATOMICS_ALL | F_GENERIC_AS |
 	F_PROGRAM_GLOBALS | F_SVM | F_WG_COLLECTIVES | F_PIPES | F_DEVICE_ENQUEUE |
-	F_OPENCL_C_2_0 | F_SUBGROUPS | KILN_EXTRA_FEATURES;
+	F_OPENCL_C_2_0 | F_SUBGROUPS | F_FP16 | KILN_EXTRA_FEATURES;
 
 /* The F_HOST_* bits this host has. */
 static unsigned host_facts(void)
@@ -155,6 +155,9 @@ static const struct {
 } c_feature_table[] = {
 	{ "__opencl_c_int64", F_ALWAYS, 0 },
 	{ "__opencl_c_fp64", F_FP64, 0 },
+	/* cl_khr_fp16: kernel-lib/math_half.cl, convert.cl, ...;
+	 * tests/api/test_half*.c */
+	{ "__opencl_c_fp16", F_FP16, 0 },
 	{ "__opencl_c_images", F_IMAGES, 0 },
 	{ "__opencl_c_3d_image_writes", F_IMAGES | F_IMAGE_WRITES_3D, 0 },
 	{ "__opencl_c_read_write_images", F_IMAGES | F_READ_WRITE_IMAGES, 0 },
@@ -408,8 +411,12 @@ static void describe_optional(struct kiln_device_props *p)
 		p->double_fp_config = CL_FP_FMA | CL_FP_ROUND_TO_NEAREST |
 				      CL_FP_ROUND_TO_ZERO | CL_FP_ROUND_TO_INF |
 				      CL_FP_INF_NAN | CL_FP_DENORM;
+	/* half: subnormals, infinities and NaNs everywhere, round to
+	 * nearest even, and a correctly rounded fma (kernel-lib/math_half.cl;
+	 * tests/api/test_half_math.c). */
 	if (has(F_FP16))
-		p->half_fp_config = CL_FP_ROUND_TO_NEAREST | CL_FP_INF_NAN;
+		p->half_fp_config = CL_FP_DENORM | CL_FP_INF_NAN |
+				    CL_FP_ROUND_TO_NEAREST | CL_FP_FMA;
 
 	if (has(F_PROGRAM_GLOBALS)) {
 		/* A variable lives in its program's JIT-loaded data (zero

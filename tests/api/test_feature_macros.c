@@ -24,6 +24,7 @@ static const char *const feature_names[] = {
 	"__opencl_c_device_enqueue",
 	"__opencl_c_generic_address_space",
 	"__opencl_c_fp64",
+	"__opencl_c_fp16", /* with cl_khr_fp16 (Clang 15 knows it) */
 	"__opencl_c_images",
 	"__opencl_c_int64",
 	"__opencl_c_pipes",
