@@ -3,6 +3,7 @@
  * releasing, destructor callbacks and queries). */
 #include "mem_args.h"
 
+#include "../core/buffer_address.h"
 #include "../core/context.h"
 #include "../core/device.h"
 #include "../core/info.h"
@@ -124,7 +125,7 @@ CL_API_ENTRY cl_mem CL_API_CALL clCreateBufferWithProperties(
 				"context is not a valid context (§5.2.1)");
 		goto out_err;
 	}
-	err = kiln_mem_check_properties(properties, &num_props);
+	err = kiln_buffer_check_properties(properties, &num_props);
 	if (err)
 		goto out_err;
 	err = kiln_check_mem_flags(flags);
@@ -359,6 +360,10 @@ CL_API_ENTRY cl_int CL_API_CALL clGetMemObjectInfo(cl_mem memobj,
 	if (!kiln_object_is(memobj, KILN_OBJ_MEM))
 		return KILN_FAIL(CL_INVALID_MEM_OBJECT,
 				 "memobj is not a valid memory object (§5.5.5)");
+	if (param_name == CL_MEM_DEVICE_ADDRESS_EXT) /* cl_ext_buffer_device_address */
+		return kiln_mem_device_address_info(memobj, param_value_size,
+						    param_value,
+						    param_value_size_ret);
 	pthread_mutex_lock(&memobj->lock);
 	cl_uint map_count = memobj->map_count;
 	pthread_mutex_unlock(&memobj->lock);

@@ -4,6 +4,7 @@
 #include "core/info.h"
 #include "core/platform.h"
 #include "core/svm.h"
+#include "core/usm.h"
 #include "errcode.h"
 
 #include <stdlib.h>
@@ -26,6 +27,7 @@ static void context_free(struct kiln_object *obj)
 			kiln_object_unhold(KILN_OBJ(ctx->devices[i]));
 	/* After the destructor callbacks, which may still use SVM memory. */
 	kiln_svm_destroy(ctx);
+	kiln_usm_context_destroy(ctx);
 	pthread_mutex_destroy(&ctx->lock);
 	free(ctx->devices);
 	free(ctx->properties);

@@ -4,6 +4,7 @@
 #include "core/info.h"
 #include "core/queue.h"
 #include "core/device_enqueue.h"
+#include "core/usm.h"
 #include "errcode.h"
 
 #include <stdlib.h>
@@ -20,6 +21,7 @@ static void queue_free(struct kiln_object *obj)
 	cl_command_queue q = (cl_command_queue)obj;
 	if (q->properties & CL_QUEUE_ON_DEVICE)
 		kiln_device_queue_gone(q);
+	kiln_usm_untrack_queue(q);
 	kiln_object_unhold(KILN_OBJ(q->device));
 	kiln_object_unhold(KILN_OBJ(q->context));
 	free(q->property_list);
@@ -149,6 +151,11 @@ static cl_command_queue queue_new(cl_context ctx, cl_device_id dev,
 	kiln_object_hold(KILN_OBJ(dev));
 	q->properties = bits;
 	pthread_mutex_init(&q->lock, NULL);
+	/* clMemBlockingFreeINTEL waits for the context's queues. */
+	if (kiln_usm_track_queue(q) != CL_SUCCESS) {
+		kiln_object_release(KILN_OBJ(q));
+		goto out_oom;
+	}
 	*err = CL_SUCCESS;
 	return q;
 

@@ -11,6 +11,7 @@
 #include "../core/device.h"
 #include "../core/kernel.h"
 #include "../core/svm.h"
+#include "../core/usm.h"
 #include "errcode.h"
 
 #include <stdlib.h>
@@ -173,8 +174,8 @@ CL_API_ENTRY cl_int CL_API_CALL clSetKernelExecInfo(
 		pthread_mutex_unlock(&kernel->lock);
 		return CL_SUCCESS;
 	default:
-		return KILN_FAIL(CL_INVALID_VALUE,
-				 "param_name 0x%x is not a kernel exec info name (§5.9.3)",
-				 (unsigned)param_name);
+		/* The extensions' names, or CL_INVALID_VALUE. */
+		return kiln_usm_set_exec_info(kernel, param_name,
+					      param_value_size, param_value);
 	}
 }

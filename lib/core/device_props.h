@@ -133,6 +133,14 @@ struct kiln_device_props {
 	cl_device_device_enqueue_capabilities device_enqueue_capabilities;
 
 	cl_device_svm_capabilities svm_capabilities;
+	/* cl_intel_unified_shared_memory: CL_DEVICE_{HOST,DEVICE,
+	 * SINGLE_DEVICE_SHARED,CROSS_DEVICE_SHARED,SHARED_SYSTEM}_MEM_
+	 * CAPABILITIES_INTEL (0 without the extension). */
+	cl_bitfield usm_host_capabilities;
+	cl_bitfield usm_device_capabilities;
+	cl_bitfield usm_single_device_shared_capabilities;
+	cl_bitfield usm_cross_device_shared_capabilities;
+	cl_bitfield usm_shared_system_capabilities;
 	cl_uint max_pipe_args, pipe_max_active_reservations,
 		pipe_max_packet_size;
 	cl_uint preferred_platform_atomic_alignment,

@@ -20,6 +20,8 @@ static void kernel_free(struct kiln_object *obj)
 	args_free(k->args, k->info->num_args);
 	free(k->natives);
 	free(k->svm_ptrs);
+	free(k->usm_ptrs);
+	free(k->device_ptrs);
 	pthread_mutex_destroy(&k->lock);
 	/* §5.8.2: the program may be rebuilt once no kernel is attached. */
 	atomic_fetch_sub(&k->program->num_kernels, 1);
@@ -117,6 +119,22 @@ cl_kernel kiln_kernel_clone(cl_kernel src, cl_int *err)
 		k->num_svm_ptrs = src->num_svm_ptrs;
 	}
 	k->svm_fine_grain_system = src->svm_fine_grain_system;
+	k->usm_indirect = src->usm_indirect;
+	if (src->num_usm_ptrs) {
+		k->usm_ptrs = malloc(src->num_usm_ptrs * sizeof(void *));
+		if (!k->usm_ptrs)
+			goto fail;
+		memcpy(k->usm_ptrs, src->usm_ptrs, src->num_usm_ptrs * sizeof(void *));
+		k->num_usm_ptrs = src->num_usm_ptrs;
+	}
+	if (src->num_device_ptrs) {
+		k->device_ptrs = malloc(src->num_device_ptrs * sizeof(cl_ulong));
+		if (!k->device_ptrs)
+			goto fail;
+		memcpy(k->device_ptrs, src->device_ptrs,
+		       src->num_device_ptrs * sizeof(cl_ulong));
+		k->num_device_ptrs = src->num_device_ptrs;
+	}
 	pthread_mutex_unlock(&src->lock);
 	return k;
 fail:

@@ -38,7 +38,20 @@ struct _cl_kernel {
 	void **svm_ptrs;
 	size_t num_svm_ptrs;
 	bool svm_fine_grain_system;
+	/* cl_intel_unified_shared_memory and cl_ext_buffer_device_address
+	 * exec info (lib/api/usm.c): KILN_USM_INDIRECT_* bits, and the
+	 * allocations and device addresses the kernel reaches indirectly.
+	 * Kernels reach all host memory, so they are kept for clCloneKernel. */
+	unsigned usm_indirect;
+	void **usm_ptrs;
+	size_t num_usm_ptrs;
+	cl_ulong *device_ptrs;
+	size_t num_device_ptrs;
 };
+
+#define KILN_USM_INDIRECT_HOST 1u
+#define KILN_USM_INDIRECT_DEVICE 2u
+#define KILN_USM_INDIRECT_SHARED 4u
 
 /* A kernel `name` of `p` (which has an executable on some device):
  * CL_INVALID_KERNEL_NAME when no executable defines it. */

@@ -38,6 +38,8 @@ enum feature {
 	F_ATOMICS_ALL = 1u << 17, /* all orders and scopes of C11 atomics */
 	F_OPENCL_C_2_0 = 1u << 18,
 	F_OPENCL_C_3_0 = 1u << 19,
+	F_USM = 1u << 20,         /* cl_intel_unified_shared_memory */
+	F_BUFFER_ADDRESS = 1u << 21, /* cl_ext_buffer_device_address */
 	/* Not a switch but a fact of the host, found at run time
 	 * (host_facts below): the time-stamp counter is one clock for all
 	 * cores (host_clock.c), which cl_khr_kernel_clock reads. */
@@ -66,7 +68,8 @@ static const unsigned features = F_COMPILER | F_LINKER | F_IL | F_FP64 |
 	F_NON_UNIFORM_WG | F_INT64_ATOMICS | F_OPENCL_C_3_0 | F_IMAGES |
 	F_IMAGE_WRITES_3D | F_READ_WRITE_IMAGES | F_ATOMICS_ALL | F_GENERIC_AS |
 	F_PROGRAM_GLOBALS | F_SVM | F_WG_COLLECTIVES | F_PIPES | F_DEVICE_ENQUEUE |
-	F_OPENCL_C_2_0 | F_SUBGROUPS | F_FP16 | KILN_EXTRA_FEATURES;
+	F_OPENCL_C_2_0 | F_SUBGROUPS | F_FP16 | F_USM | F_BUFFER_ADDRESS |
+	KILN_EXTRA_FEATURES;
 
 /* The F_HOST_* bits this host has. */
 static unsigned host_facts(void)
@@ -125,6 +128,10 @@ static const struct {
 	{ "cl_intel_subgroups_short", CL_MAKE_VERSION(1, 0, 0), F_COMPILER | F_SUBGROUPS },
 	{ "cl_intel_subgroups_long", CL_MAKE_VERSION(1, 0, 0), F_COMPILER | F_SUBGROUPS },
 	{ "cl_ext_float_atomics", CL_MAKE_VERSION(1, 0, 0), F_COMPILER | F_ATOMICS_ALL },
+	/* lib/api/usm.c; tests/api/test_usm*.c */
+	{ "cl_intel_unified_shared_memory", CL_MAKE_VERSION(1, 2, 0), F_USM },
+	/* lib/api/buffer_address.c; tests/api/test_buffer_device_address.c */
+	{ "cl_ext_buffer_device_address", CL_MAKE_VERSION(1, 0, 2), F_BUFFER_ADDRESS },
 	/* kernel-lib/integer_dot.cl, bit_ops_ext.cl, kernel_clock.cl;
 	 * tests/api/test_integer_dot.c, test_bit_ops_ext.c, test_kernel_clock.c */
 	{ "cl_khr_integer_dot_product", CL_MAKE_VERSION(2, 0, 0), F_COMPILER },
@@ -447,6 +454,23 @@ static void describe_optional(struct kiln_device_props *p)
 				      CL_DEVICE_SVM_FINE_GRAIN_BUFFER |
 				      CL_DEVICE_SVM_FINE_GRAIN_SYSTEM |
 				      CL_DEVICE_SVM_ATOMICS;
+	if (has(F_USM)) {
+		/* Every kind of USM allocation is host memory that kernels
+		 * and host threads use at the same time, atomics included
+		 * (the same memory as fine-grained system SVM with atomics),
+		 * and every device of a context is this host, so shared
+		 * allocations are also cross-device and system memory is
+		 * shared too (lib/api/usm.c). */
+		cl_bitfield all = CL_UNIFIED_SHARED_MEMORY_ACCESS_INTEL |
+				  CL_UNIFIED_SHARED_MEMORY_ATOMIC_ACCESS_INTEL |
+				  CL_UNIFIED_SHARED_MEMORY_CONCURRENT_ACCESS_INTEL |
+				  CL_UNIFIED_SHARED_MEMORY_CONCURRENT_ATOMIC_ACCESS_INTEL;
+		p->usm_host_capabilities = all;
+		p->usm_device_capabilities = all;
+		p->usm_single_device_shared_capabilities = all;
+		p->usm_cross_device_shared_capabilities = all;
+		p->usm_shared_system_capabilities = all;
+	}
 	if (has(F_PIPES)) {
 		/* kernel-lib/pipes.cl (docs/pipes.md).  A pipe argument is one
 		 * pointer, so a kernel takes as many as its parameters hold;

@@ -1,4 +1,5 @@
 /* cl_khr_icd: how the loader finds Kiln's platform, and extension lookup. */
+#include "../core/buffer_address.h"
 #include "../api/command_buffer_api.h"
 #include "../core/device.h"
 #include "../core/platform.h"
@@ -57,6 +58,18 @@ static const struct {
 	 * arguments and answers, OpenCL 3.0 §5.9.4). */
 	{ "clGetKernelSubGroupInfoKHR", (void *)clGetKernelSubGroupInfo,
 	  "cl_khr_subgroups" },
+	/* lib/api/usm.c */
+#define USM(fn) { #fn, (void *)fn, "cl_intel_unified_shared_memory" }
+	USM(clHostMemAllocINTEL), USM(clDeviceMemAllocINTEL),
+	USM(clSharedMemAllocINTEL), USM(clMemFreeINTEL),
+	USM(clMemBlockingFreeINTEL), USM(clGetMemAllocInfoINTEL),
+	USM(clSetKernelArgMemPointerINTEL), USM(clEnqueueMemFillINTEL),
+	USM(clEnqueueMemsetINTEL), USM(clEnqueueMemcpyINTEL),
+	USM(clEnqueueMigrateMemINTEL), USM(clEnqueueMemAdviseINTEL),
+#undef USM
+	/* lib/api/buffer_address.c */
+	{ "clSetKernelArgDevicePointerEXT", (void *)clSetKernelArgDevicePointerEXT,
+	  "cl_ext_buffer_device_address" },
 };
 
 /* Whether a device of `platform` lists `ext` among its extensions. */
