@@ -92,9 +92,12 @@ llvm::PreservedAnalyses block_kernels_pass::run(llvm::Module &m,
 	 * the block kernels call (inlined by now); kept, it would keep that
 	 * function and its unlowered work-item built-ins alive.  Nothing
 	 * reads the field (the runtime launches the descriptor), so it
-	 * becomes null. */
+	 * becomes null.  Kiln's own functions made from a block kernel
+	 * (__kiln_fiber_<k>, whose address its work-group function hands to
+	 * run_fibers) stay. */
 	for (llvm::Function &f : m) {
-		if (f.isDeclaration() || is_kernel(f) || !f.getName().contains("_block_invoke"))
+		if (f.isDeclaration() || is_kernel(f) || !f.getName().contains("_block_invoke") ||
+		    f.getName().startswith("__kiln_"))
 			continue;
 		std::vector<llvm::User *> users(f.user_begin(), f.user_end());
 		for (llvm::User *u : users) {

@@ -260,6 +260,11 @@ struct kiln_wg_services {
 	uint32_t (*kernel_query)(struct kiln_wg_state *state,
 				 const struct kiln_block_kernel *kernel,
 				 int what, const void *ndrange);
+
+	/* Called at each turn of a loop in which a work-item waits for
+	 * another (kiln-subgroups): lets the group's other sub-groups run, so
+	 * that they make independent forward progress (OpenCL 3.0 §3.2.2). */
+	void (*yield)(struct kiln_wg_state *state);
 };
 enum {
 	KILN_DE_RETAIN,

@@ -42,6 +42,15 @@
  * barrier in it, and kiln-workgroup makes a work-group function that hands
  * the work-items to the runtime's run_fibers.
  *
+ * The fiber path also gives sub-groups independent forward progress
+ * (OpenCL 3.0 §3.2.2, which cl_khr_subgroups requires): a work-item that
+ * waits in a loop for another sub-group of its group (a flag, a spin lock;
+ * waits_for_other_work_items, atomic_loops.cpp) would wait for ever in a
+ * work-item loop, which runs the others only after it.  So a function with
+ * such a loop runs as fibers too (unless reqd_work_group_size makes the
+ * group one sub-group), and each turn of the loop calls the runtime's
+ * yield service, which lets the other sub-groups run.
+ *
  * Assumes: work-item functions (kiln-workitem) in SSA form
  * (kiln-wi-simplify).  Guarantees: no __kiln_sg_max_size or __kiln_sg_sync
  * call is left in a work-item function, and one marked "kiln-fibers" calls
@@ -50,6 +59,7 @@
 
 #include <llvm/ADT/PostOrderIterator.h>
 #include <llvm/ADT/SCCIterator.h>
+#include <llvm/Analysis/LoopInfo.h>
 #include <llvm/IR/CFG.h>
 #include <llvm/IR/Constants.h>
 #include <llvm/IR/Instructions.h>
@@ -201,29 +211,86 @@ static void lower_to_fibers(llvm::Function &f, unsigned size,
 	}
 }
 
+/* Whether every work-group of kernel k is one sub-group of `size`: its
+ * reqd_work_group_size says so. */
+static bool one_sub_group(const llvm::Function *k, unsigned size)
+{
+	const llvm::MDNode *md = k ? k->getMetadata("reqd_work_group_size") : nullptr;
+	if (!md || md->getNumOperands() != 3)
+		return false;
+	uint64_t n = 1;
+	for (unsigned d = 0; d < 3; d++) {
+		auto *c = llvm::mdconst::dyn_extract<llvm::ConstantInt>(md->getOperand(d));
+		if (!c)
+			return false;
+		n *= c->getZExtValue();
+	}
+	return n <= size;
+}
+
+/* The latches of f's loops in which a work-item may wait for another
+ * (waits_for_other_work_items), unless the group is one sub-group (the
+ * work-items of a sub-group need not make progress independently). */
+static std::vector<llvm::BasicBlock *> waiting_latches(llvm::Function &f, unsigned size,
+							llvm::FunctionAnalysisManager &fam)
+{
+	std::vector<llvm::BasicBlock *> out;
+	if (one_sub_group(kernel_of_workitem(f), size))
+		return out;
+	llvm::LoopInfo &li = fam.getResult<llvm::LoopAnalysis>(f);
+	for (llvm::Loop *l : li.getLoopsInPreorder()) {
+		if (!waits_for_other_work_items(l))
+			continue;
+		llvm::SmallVector<llvm::BasicBlock *, 4> latches;
+		l->getLoopLatches(latches);
+		for (llvm::BasicBlock *bb : latches)
+			if (std::find(out.begin(), out.end(), bb) == out.end())
+				out.push_back(bb);
+	}
+	return out;
+}
+
+/* A call of the runtime's yield service at the end of each latch. */
+static void insert_yields(const std::vector<llvm::BasicBlock *> &latches)
+{
+	for (llvm::BasicBlock *bb : latches) {
+		llvm::IRBuilder<> b(bb->getTerminator());
+		llvm::Type *ptr = llvm::PointerType::get(b.getContext(), 0);
+		llvm::Value *st = wg_state(b);
+		llvm::Value *fn = service(b, st, offsetof(kiln_wg_services, yield));
+		b.CreateCall(llvm::FunctionType::get(b.getVoidTy(), {ptr}, false), fn, {st});
+	}
+}
+
 /* Lowers f's primitives; false with a message when it cannot. */
 static bool lower(llvm::Function &f, unsigned size, llvm::FunctionAnalysisManager &fam,
 		  std::string &msg)
 {
 	llvm::LLVMContext &c = f.getContext();
 	bool changed = false;
+	std::vector<llvm::BasicBlock *> latches = waiting_latches(f, size, fam);
 	for (llvm::CallInst *call : calls_to(f, "__kiln_sg_max_size")) {
 		call->replaceAllUsesWith(llvm::ConstantInt::get(call->getType(), size));
 		call->eraseFromParent();
 		changed = true;
 	}
 	std::vector<llvm::CallInst *> syncs = calls_to(f, "__kiln_sg_sync");
-	if (syncs.empty())
+	if (syncs.empty() && latches.empty())
 		return changed;
 	if (changed)
 		fam.invalidate(f, llvm::PreservedAnalyses::none());
-	const divergence &div = fam.getResult<uniformity_analysis>(f);
-	for (llvm::CallInst *s : syncs)
-		if (!div.reached_by_all(s->getParent())) {
-			lower_to_fibers(f, size, syncs);
-			fam.invalidate(f, llvm::PreservedAnalyses::none());
-			return true;
-		}
+	bool fibers = !latches.empty();
+	if (!fibers) {
+		const divergence &div = fam.getResult<uniformity_analysis>(f);
+		for (llvm::CallInst *s : syncs)
+			fibers |= !div.reached_by_all(s->getParent());
+	}
+	if (fibers) {
+		lower_to_fibers(f, size, syncs);
+		insert_yields(latches);
+		fam.invalidate(f, llvm::PreservedAnalyses::none());
+		return true;
+	}
 	for (llvm::CallInst *s : syncs) {
 		insert_implicit_barrier(s);
 		s->replaceAllUsesWith(llvm::ConstantInt::getAllOnesValue(llvm::Type::getInt64Ty(c)));

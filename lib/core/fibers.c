@@ -5,7 +5,8 @@
  *
  * Each work-item runs on a stack of its own, on the worker thread that runs
  * the group, and gives the thread back when it reaches a meeting point
- * (sub_group_sync, group_barrier) or ends.  The scheduler takes one
+ * (sub_group_sync, group_barrier), turns a loop that waits for another
+ * sub-group (yield), or ends.  The scheduler takes one
  * sub-group at a time, runs every work-item of it that can run until none
  * can, then releases one meeting:
  *
@@ -42,7 +43,7 @@
 #define KILN_FIBER_STACK ((size_t)256 << 10)
 #define GUARD ((size_t)4096)
 
-enum fiber_status { FIBER_READY, FIBER_WAIT_SG, FIBER_WAIT_WG, FIBER_DONE };
+enum fiber_status { FIBER_READY, FIBER_YIELDED, FIBER_WAIT_SG, FIBER_WAIT_WG, FIBER_DONE };
 
 struct fiber {
 	void *sp; /* saved stack pointer while another runs */
@@ -205,9 +206,34 @@ static bool release_group_barrier(struct fiber *f, size_t n)
 	return any;
 }
 
-/* Runs the sub-group [base, end) until each of its fibers is done or waits
- * at a work-group barrier.  Sub-groups meet only there, so one runs at a
- * time and its few stacks stay in the cache. */
+/* Whether a fiber of [base, end) gave the thread back in a loop that waits
+ * for another sub-group (the yield service). */
+static bool any_yielded(const struct fiber *f, size_t base, size_t end)
+{
+	for (size_t i = base; i < end; i++)
+		if (f[i].status == FIBER_YIELDED)
+			return true;
+	return false;
+}
+
+/* Makes the yielded fibers of [0, n) ready again; false when there were
+ * none. */
+static bool wake_yielded(struct fiber *f, size_t n)
+{
+	bool any = false;
+	for (size_t i = 0; i < n; i++)
+		if (f[i].status == FIBER_YIELDED) {
+			f[i].status = FIBER_READY;
+			any = true;
+		}
+	return any;
+}
+
+/* Runs the sub-group [base, end) until each of its fibers is done, waits
+ * at a work-group barrier or has yielded.  Sub-groups meet only at a
+ * barrier, so one runs at a time and its few stacks stay in the cache.  A
+ * meeting of the sub-group waits while one of its fibers has yielded: that
+ * one is still on its way, in a loop waiting for another sub-group. */
 static void run_sub_group(struct fiber_group *g, struct fiber *f, size_t base, size_t end)
 {
 	do {
@@ -216,7 +242,7 @@ static void run_sub_group(struct fiber_group *g, struct fiber *f, size_t base, s
 				g->cur = &f[i];
 				kiln_fiber_switch(&g->scheduler_sp, f[i].sp);
 			}
-	} while (release_sub_group(f, base, end));
+	} while (!any_yielded(f, base, end) && release_sub_group(f, base, end));
 }
 
 static void run_fibers(struct kiln_wg_state *st, kiln_fiber_entry entry, void *closure,
@@ -251,10 +277,15 @@ static void run_fibers(struct kiln_wg_state *st, kiln_fiber_entry entry, void *c
 	struct fiber_group g = { .state = st, .entry = entry, .closure = closure };
 	struct fiber_group *outer = running;
 	running = &g;
+	/* Round-robin over the sub-groups while some wait for others
+	 * (independent forward progress, OpenCL 3.0 §3.2.2), then the
+	 * barrier. */
 	do {
-		for (size_t base = 0; base < n; base += sub_group_size)
-			run_sub_group(&g, f, base,
-				      base + sub_group_size < n ? base + sub_group_size : n);
+		do {
+			for (size_t base = 0; base < n; base += sub_group_size)
+				run_sub_group(&g, f, base,
+					      base + sub_group_size < n ? base + sub_group_size : n);
+		} while (wake_yielded(f, n));
 	} while (release_group_barrier(f, n));
 	running = outer;
 	st->stack_lo = stack_lo;
@@ -281,10 +312,20 @@ static void group_barrier(struct kiln_wg_state *st)
 	kiln_fiber_switch(&f->sp, g->scheduler_sp);
 }
 
+static void yield(struct kiln_wg_state *st)
+{
+	(void)st;
+	struct fiber_group *g = running;
+	struct fiber *f = g->cur;
+	f->status = FIBER_YIELDED;
+	kiln_fiber_switch(&f->sp, g->scheduler_sp);
+}
+
 const struct kiln_wg_services kiln_wg_services = {
 	.run_fibers = run_fibers,
 	.sub_group_sync = sub_group_sync,
 	.group_barrier = group_barrier,
+	.yield = yield,
 	/* device-side enqueue (device_enqueue.c) */
 	.enqueue_kernel = kiln_de_enqueue_kernel,
 	.enqueue_marker = kiln_de_enqueue_marker,

@@ -113,6 +113,18 @@ static const char *src =
 	"    r[6 + i] = enqueue_kernel(small, CLK_ENQUEUE_FLAGS_WAIT_KERNEL, ndrange_1D(1),\n"
 	"                              ^{ atomic_inc(&hits[1]); });\n"
 	"}\n"
+	/* Children that run as fibers: one waits in a loop for another
+	 * sub-group of its group (independent forward progress), so its
+	 * work-items run on stacks of their own. */
+	"kernel void fiber_child(global atomic_int *flag, global int *out) {\n"
+	"  enqueue_kernel(get_default_queue(), CLK_ENQUEUE_FLAGS_NO_WAIT, ndrange_1D(256, 64), ^{\n"
+	"    size_t l = get_local_id(0), g = get_group_id(0);\n"
+	"    if (l == 0)\n"
+	"      while (atomic_load(&flag[g]) == 0) ;\n"
+	"    if (l == 63)\n"
+	"      atomic_store(&flag[g], 1);\n"
+	"    out[get_global_id(0)] = (int)l + 1; });\n"
+	"}\n"
 	"kernel void profile(global ulong *t) {\n"
 	"  clk_event_t e;\n"
 	"  enqueue_kernel(get_default_queue(), CLK_ENQUEUE_FLAGS_NO_WAIT, ndrange_1D(64), 0, NULL, &e,\n"
@@ -373,6 +385,24 @@ static void test_errors(void)
 	clReleaseCommandQueue(small);
 }
 
+static void test_fiber_child(void)
+{
+	cl_mem flag = buf(4 * sizeof(int)), out = buf(256 * sizeof(int));
+	cl_kernel k = kernel("fiber_child");
+	clSetKernelArg(k, 0, sizeof(flag), &flag);
+	clSetKernelArg(k, 1, sizeof(out), &out);
+	run(k, 1, NULL);
+	int r[256];
+	read(out, r, sizeof(r));
+	int bad = 0;
+	for (int i = 0; i < 256; i++)
+		bad += r[i] != i % 64 + 1;
+	CHECK(bad == 0);
+	clReleaseKernel(k);
+	clReleaseMemObject(flag);
+	clReleaseMemObject(out);
+}
+
 static void test_profile(cl_command_queue dq_prof)
 {
 	(void)dq_prof;
@@ -472,7 +502,7 @@ int main(void)
 	/* Block kernels are not the application's (§6.15.15). */
 	size_t nk = 0;
 	CHECK_OK(clGetProgramInfo(prog, CL_PROGRAM_NUM_KERNELS, sizeof(nk), &nk, NULL));
-	CHECK(nk == 9);
+	CHECK(nk == 10);
 
 	/* §5.1: the host enqueues to host queues only. */
 	{
@@ -494,6 +524,7 @@ int main(void)
 	test_locals();
 	test_nest();
 	test_tree();
+	test_fiber_child();
 	test_queries();
 	test_errors();
 	test_profile(dq);
