@@ -109,10 +109,10 @@ static const struct {
 	 * headers (include/kiln_command_buffer.h). */
 	{ "cl_khr_command_buffer", CL_MAKE_VERSION(0, 9, 8), F_ALWAYS },
 	{ "cl_khr_command_buffer_mutable_dispatch", CL_MAKE_VERSION(0, 9, 5), F_ALWAYS },
-	/* cl_khr_subgroups (the OpenCL 2.0 extension) is not listed: it
-	 * requires sub-groups to make independent forward progress, which
-	 * the barrier-region path cannot honour; OpenCL 3.0's core
-	 * sub-groups (__opencl_c_subgroups) do not. */
+	/* The OpenCL 2.0 extension: it requires sub-groups to make
+	 * independent forward progress (kiln-subgroups runs a kernel that
+	 * waits for another sub-group as fibers that yield). */
+	{ "cl_khr_subgroups", CL_MAKE_VERSION(1, 0, 0), F_COMPILER | F_SUBGROUPS },
 	{ "cl_intel_required_subgroup_size", CL_MAKE_VERSION(1, 0, 0), F_COMPILER | F_SUBGROUPS },
 	/* kernel-lib/subgroups_*.cl; tests/api/test_subgroups*.c */
 	{ "cl_khr_subgroup_extended_types", CL_MAKE_VERSION(1, 0, 0), F_COMPILER | F_SUBGROUPS },
@@ -383,9 +383,11 @@ static void describe_sub_groups(struct kiln_device_props *p)
 	size_t smallest = p->sub_group_sizes[0];
 	p->max_num_sub_groups = (cl_uint)((p->max_work_group_size + smallest - 1) /
 					  smallest);
-	/* The sub-groups of one work-group run in lock-step regions or as
-	 * fibers of one thread: one that waits on another would hang. */
-	p->sub_group_independent_forward_progress = CL_FALSE;
+	/* A kernel with a loop that may wait for another work-item runs its
+	 * work-items as fibers that give the thread to the other sub-groups
+	 * at each turn of the loop (lib/compiler/subgroups.cpp,
+	 * lib/core/fibers.c). */
+	p->sub_group_independent_forward_progress = CL_TRUE;
 }
 
 /* Everything that is 0 or false because the feature is switched off keeps

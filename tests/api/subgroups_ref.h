@@ -1119,9 +1119,10 @@ static inline int sg_reported(struct bh *h)
 	for (size_t i = 0; i < bytes / sizeof(*f); i++)
 		feature |= strcmp(f[i].name, "__opencl_c_subgroups") == 0;
 	free(f);
-	/* cl_khr_subgroups itself requires independent forward progress,
-	 * which Kiln does not offer: never listed. */
-	CHECK(!bh_has_extension(h, "cl_khr_subgroups"));
+	/* cl_khr_subgroups (the OpenCL 2.0 extension, which also requires
+	 * independent forward progress: test_subgroups_ifp.c) comes with the
+	 * OpenCL 3.0 feature. */
+	CHECK(bh_has_extension(h, "cl_khr_subgroups") == feature);
 	int ext = feature;
 	CHECK(ext == (max_num > 0));
 	if (!ext) {

@@ -74,10 +74,11 @@ static void check_device(cl_device_id dev, struct dev_facts *f)
 {
 	static char ext[8192];
 	CHECK_OK(clGetDeviceInfo(dev, CL_DEVICE_EXTENSIONS, sizeof(ext), ext, NULL));
-	/* cl_khr_subgroups requires independent forward progress, which
-	 * Kiln does not offer (CL_DEVICE_SUB_GROUP_INDEPENDENT_FORWARD_PROGRESS
-	 * is false): core sub-groups only. */
-	CHECK(!check_has_word(ext, "cl_khr_subgroups"));
+	/* cl_khr_subgroups requires independent forward progress
+	 * (CL_DEVICE_SUB_GROUP_INDEPENDENT_FORWARD_PROGRESS), which Kiln gives
+	 * wherever it has sub-groups (test_subgroups_ifp.c runs kernels that
+	 * need it). */
+	CHECK(check_has_word(ext, "cl_khr_subgroups") == f->has_sub_groups);
 	CHECK(check_has_word(ext, "cl_intel_required_subgroup_size") == f->has_sub_groups);
 	size_t n = 0;
 	CHECK_OK(clGetDeviceInfo(dev, CL_DEVICE_OPENCL_C_FEATURES, 0, NULL, &n));
@@ -90,12 +91,12 @@ static void check_device(cl_device_id dev, struct dev_facts *f)
 	CHECK(listed == f->has_sub_groups);
 	free(feat);
 
-	/* Sub-groups of one group never wait on each other's progress. */
-	cl_bool ifp = CL_TRUE;
+	/* Sub-groups of one group make independent forward progress. */
+	cl_bool ifp = CL_FALSE;
 	size_t ret = 0;
 	CHECK_OK(clGetDeviceInfo(dev, CL_DEVICE_SUB_GROUP_INDEPENDENT_FORWARD_PROGRESS,
 				 sizeof(ifp), &ifp, &ret));
-	CHECK(ifp == CL_FALSE && ret == sizeof(cl_bool));
+	CHECK(ifp == (cl_bool)f->has_sub_groups && ret == sizeof(cl_bool));
 
 	size_t sizes[16];
 	ret = 0;
