@@ -186,7 +186,8 @@ bool finalize_module(llvm::Module &m, llvm::TargetMachine &tm,
 		pass_env env(&tm, optimisation_tuning(), pic);
 		optimisation_pipeline(env.pb, o.opt_disable).run(m, env.mam);
 	}
-	/* half-vector max/min the x86 back end cannot select */
+	/* half-vector max/min/compares the x86 back end cannot select or
+	 * scalarizes */
 	widen_half_vector_intrinsics(m);
 	if (dump_post)
 		m.print(llvm::errs(), nullptr);
