@@ -26,3 +26,7 @@ ulong KL_OVL clock_read_sub_group(void) { return kl_clock(); }
 uint2 KL_OVL clock_read_hilo_device(void) { return kl_hilo(kl_clock()); }
 uint2 KL_OVL clock_read_hilo_work_group(void) { return kl_hilo(kl_clock()); }
 uint2 KL_OVL clock_read_hilo_sub_group(void) { return kl_hilo(kl_clock()); }
+
+/* SPIR-V's OpReadClockKHR of any scope, as lib/compiler/spirv_prepass.cpp
+ * rewrites it. */
+ulong __kiln_read_clock(void) { return kl_clock(); }

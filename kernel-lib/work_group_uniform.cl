@@ -120,3 +120,23 @@ KL_SCAN_IN(int, lxor) KL_SCAN_EX(int, lxor)
 KL_LOGICAL(and, land)
 KL_LOGICAL(or, lor)
 KL_LOGICAL(xor, lxor)
+
+/* The SPIR-V translator reads OpGroupBitwise{And,Or,Xor}KHR back as
+ * work_group_<reduce|scan_*>_bitwise_<op> (OpGroupIMulKHR and the logical
+ * forms as the names above), with int or long operands. */
+#define KL_BITWISE_NAME(T, KIND, OP)                                           \
+	__attribute__((overloadable, convergent)) T                            \
+	work_group_##KIND##_bitwise_##OP(T x)                                  \
+	{                                                                      \
+		return work_group_##KIND##_##OP(x);                            \
+	}
+#define KL_BITWISE_NAMES(T, OP)                                                \
+	KL_BITWISE_NAME(T, reduce, OP)                                         \
+	KL_BITWISE_NAME(T, scan_inclusive, OP)                                 \
+	KL_BITWISE_NAME(T, scan_exclusive, OP)
+#define KL_BITWISE_TYPE(T)                                                     \
+	KL_BITWISE_NAMES(T, and) KL_BITWISE_NAMES(T, or) KL_BITWISE_NAMES(T, xor)
+KL_BITWISE_TYPE(int)
+KL_BITWISE_TYPE(uint)
+KL_BITWISE_TYPE(long)
+KL_BITWISE_TYPE(ulong)

@@ -5,8 +5,11 @@
  * modules, so the header is checked here first.  It must read into a
  * typed-pointer context (it asserts on opaque pointers with the OpenCL 2.0
  * built-in representation); the result is re-read through bitcode into the
- * opaque-pointer world of the rest of the compiler (translator 15 behaviour). */
+ * opaque-pointer world of the rest of the compiler (translator 15 behaviour).
+ * What the translator cannot read although Kiln supports it is rewritten
+ * first (spirv_prepass.cpp). */
 #include "compiler/internal.h"
+#include "compiler/spirv_prepass.h"
 
 #include <LLVMSPIRVLib/LLVMSPIRVLib.h>
 
@@ -102,11 +105,14 @@ extern "C" bool kiln_ir_from_spirv(const struct kiln_target *t, const void *il,
 {
 	(void)t;
 	std::string l, ir;
-	bool ok = kiln::check_header(il, size, l);
+	std::vector<uint32_t> words;
+	bool ok = kiln::check_header(il, size, l) &&
+		  kiln::spirv_prepass(il, size, words, l);
 	if (ok)
 		ok = kiln::run_safely(l, [&] {
-			return kiln::translate(il, size, spec_ids, spec_values,
-					       num_spec, ir, l);
+			return kiln::translate(words.data(), words.size() * 4,
+					       spec_ids, spec_values, num_spec,
+					       ir, l);
 		});
 	if (ok && ir_out)
 		ok = kiln::give_blob(ir, ir_out);

@@ -90,6 +90,25 @@ define spir_kernel void @dots(<4 x i8> addrspace(1)* %a, <4 x i8> addrspace(1)* 
   ret void
 }
 
+; wgu: OpGroupIMulKHR (SPV_KHR_uniform_group_instructions; the translator
+; makes it from the OpenCL C name) and a work-group bitwise-and scan under
+; the name the translator reads OpGroupBitwiseAndKHR back as:
+; o[2i] = product of the group's c, o[2i + 1] = and of c[0..i] in the group.
+define spir_kernel void @wgu(i32 addrspace(1)* %c, i32 addrspace(1)* %o) !kernel_arg_addr_space !1 !kernel_arg_access_qual !2 !kernel_arg_type !3 !kernel_arg_base_type !3 !kernel_arg_type_qual !4 {
+  %gid = call spir_func i64 @_Z13get_global_idj(i32 0)
+  %pc = getelementptr inbounds i32, i32 addrspace(1)* %c, i64 %gid
+  %x = load i32, i32 addrspace(1)* %pc, align 4
+  %m = call spir_func i32 @_Z21work_group_reduce_muli(i32 %x)
+  %a = call spir_func i32 @_Z37work_group_scan_inclusive_bitwise_andi(i32 %x)
+  %base = shl nuw i64 %gid, 1
+  call void @put(i32 addrspace(1)* %o, i64 %base, i64 0, i32 %m)
+  call void @put(i32 addrspace(1)* %o, i64 %base, i64 1, i32 %a)
+  ret void
+}
+
+declare spir_func i32 @_Z21work_group_reduce_muli(i32)
+declare spir_func i32 @_Z37work_group_scan_inclusive_bitwise_andi(i32)
+
 define internal void @put(i32 addrspace(1)* %o, i64 %base, i64 %k, i32 %v) {
   %i = add nuw i64 %base, %k
   %p = getelementptr inbounds i32, i32 addrspace(1)* %o, i64 %i

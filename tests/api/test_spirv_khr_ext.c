@@ -7,7 +7,9 @@
  * that both define it link into one), cl_khr_integer_dot_product
  * (OpSDotKHR, OpUDotKHR, OpSUDotKHR and the AccSat forms) and
  * cl_khr_extended_bit_ops (OpBitReverse, OpBitFieldInsert, OpBitField
- * SExtract/UExtract).  Results against host arithmetic. */
+ * SExtract/UExtract) and cl_khr_work_group_uniform_arithmetic
+ * (OpGroupIMulKHR; a bitwise scan under the name the translator reads
+ * OpGroupBitwiseAndKHR back as).  Results against host arithmetic. */
 #include "check.h"
 
 #include <stdint.h>
@@ -156,6 +158,34 @@ int main(void)
 	for (int i = 0; i < 4; i++)
 		clReleaseMemObject(bd[i]);
 	clReleaseKernel(kd);
+
+	/* OpGroupIMulKHR and the bitwise-and scan, groups of 64. */
+	cl_kernel kw = clCreateKernel(p, "wgu", &err);
+	REQUIRE(err == CL_SUCCESS);
+	static cl_uint wc[N], wo[2 * N];
+	for (int i = 0; i < N; i++)
+		wc[i] = i % 64 == 5 ? 0xfffff7ffu : (check_rand(&s) | 1u) | 0xffff0000u;
+	cl_mem bw[2];
+	bw[0] = clCreateBuffer(ctx, CL_MEM_COPY_HOST_PTR, sizeof(wc), wc, &err);
+	bw[1] = clCreateBuffer(ctx, CL_MEM_READ_WRITE, sizeof(wo), NULL, &err);
+	CHECK_OK(clSetKernelArg(kw, 0, sizeof(cl_mem), &bw[0]));
+	CHECK_OK(clSetKernelArg(kw, 1, sizeof(cl_mem), &bw[1]));
+	size_t l = 64;
+	CHECK_OK(clEnqueueNDRangeKernel(q, kw, 1, NULL, &g, &l, 0, NULL, NULL));
+	CHECK_OK(clEnqueueReadBuffer(q, bw[1], CL_TRUE, 0, sizeof(wo), wo, 0, NULL, NULL));
+	for (int g0 = 0; g0 < N; g0 += 64) {
+		cl_uint prod = 1, and = ~0u;
+		for (int i = g0; i < g0 + 64; i++)
+			prod *= wc[i];
+		for (int i = g0; i < g0 + 64; i++) {
+			and &= wc[i];
+			CHECK(wo[2 * i] == prod);
+			CHECK(wo[2 * i + 1] == and);
+		}
+	}
+	clReleaseMemObject(bw[0]);
+	clReleaseMemObject(bw[1]);
+	clReleaseKernel(kw);
 	clReleaseProgram(p);
 
 	/* Two compiled programs with the same LinkOnceODR helper, linked. */
