@@ -120,7 +120,7 @@ static cl_int enqueue(cl_command_queue q, cl_kernel k, cl_uint work_dim,
 			    "contexts (§5.10)", k->info->name);
 	cl_device_id dev = q->device;
 	cl_program p = k->program;
-	int di = kiln_program_device_index(p, dev);
+	int di = kiln_program_exec_index(p, dev);
 	if (di < 0 || !k->natives[di].fn)
 		return FAIL(CL_INVALID_PROGRAM_EXECUTABLE,
 			    "kernel \"%s\" has no executable for the queue's device "

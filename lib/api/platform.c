@@ -4,10 +4,18 @@
 #include "core/platform.h"
 
 /* The platform's constant facts, one query per line. */
-#define KILN_EXTENSIONS "cl_khr_icd"
+/* Extensions every device has (§4.1). */
+#define KILN_EXTENSIONS "cl_khr_icd cl_khr_semaphore"
 
 static const cl_name_version platform_extensions[] = {
 	{ CL_MAKE_VERSION(1, 0, 0), "cl_khr_icd" },
+	{ CL_MAKE_VERSION(1, 0, 0), "cl_khr_semaphore" },
+};
+
+/* cl_khr_semaphore: the semaphore types every device supports; no
+ * external handle types (lib/api/semaphore.c). */
+static const cl_semaphore_type_khr semaphore_types[] = {
+	CL_SEMAPHORE_TYPE_BINARY_KHR
 };
 
 struct platform_facts {
@@ -16,11 +24,17 @@ struct platform_facts {
 	cl_ulong host_timer_resolution;
 	const cl_name_version *ext_versions;
 	size_t num_ext_versions;
+	const cl_semaphore_type_khr *semaphore_types;
+	size_t num_semaphore_types;
+	const cl_external_semaphore_handle_type_khr *handle_types; /* none */
+	size_t num_handle_types;
 };
 
 static const struct platform_facts facts = {
 	.profile = "FULL_PROFILE",
-	.version = "OpenCL 3.0 Kiln " KILN_VERSION_STRING,
+	/* No version number after "OpenCL 3.0" (see host_describe.c):
+	 * Kiln's version is the devices' CL_DRIVER_VERSION. */
+	.version = "OpenCL 3.0 Kiln",
 	.name = "Kiln",
 	.vendor = "The Kiln project",
 	.extensions = KILN_EXTENSIONS,
@@ -29,6 +43,8 @@ static const struct platform_facts facts = {
 	.host_timer_resolution = 1,
 	.ext_versions = platform_extensions,
 	.num_ext_versions = KILN_ARRAY_SIZE(platform_extensions),
+	.semaphore_types = semaphore_types,
+	.num_semaphore_types = KILN_ARRAY_SIZE(semaphore_types),
 };
 
 static const struct kiln_info_field platform_info[] = {
@@ -42,6 +58,12 @@ static const struct kiln_info_field platform_info[] = {
 	KILN_INFO_FIELD(CL_PLATFORM_HOST_TIMER_RESOLUTION, struct platform_facts, host_timer_resolution),
 	KILN_INFO_ARR(CL_PLATFORM_EXTENSIONS_WITH_VERSION, struct platform_facts,
 		      ext_versions, num_ext_versions),
+	KILN_INFO_ARR(CL_PLATFORM_SEMAPHORE_TYPES_KHR, struct platform_facts,
+		      semaphore_types, num_semaphore_types),
+	KILN_INFO_ARR(CL_PLATFORM_SEMAPHORE_IMPORT_HANDLE_TYPES_KHR,
+		      struct platform_facts, handle_types, num_handle_types),
+	KILN_INFO_ARR(CL_PLATFORM_SEMAPHORE_EXPORT_HANDLE_TYPES_KHR,
+		      struct platform_facts, handle_types, num_handle_types),
 };
 
 CL_API_ENTRY cl_int CL_API_CALL clGetPlatformIDs(cl_uint num_entries,

@@ -1,5 +1,6 @@
 /* Program queries (OpenCL 3.0 §5.8.8): clGetProgramInfo and
  * clGetProgramBuildInfo. */
+#include "../core/device.h"
 #include "../core/info.h"
 #include "../core/program.h"
 
@@ -193,6 +194,15 @@ clGetProgramBuildInfo(cl_program program, cl_device_id device,
 	if (i < 0)
 		return CL_INVALID_DEVICE;
 	pthread_mutex_lock(&program->lock);
+	/* A sub-device never built for itself has its parent's build: the
+	 * executable it runs (kiln_program_exec_index), with its status and
+	 * log (docs/sub_devices.md). */
+	for (cl_device_id d = device->parent;
+	     program->builds[i].status == CL_BUILD_NONE && d; d = d->parent) {
+		int j = kiln_program_device_index(program, d);
+		if (j >= 0 && program->builds[j].status != CL_BUILD_NONE)
+			i = j;
+	}
 	cl_int err = build_info(program, &program->builds[i], param_name,
 				param_value_size, param_value,
 				param_value_size_ret);

@@ -189,6 +189,19 @@ cl_int kiln_device_info(cl_device_id dev, cl_device_info param,
 		return kiln_info_copy(&p, sizeof(p), param_value_size, param_value,
 				      param_value_size_ret);
 	}
+	/* cl_khr_semaphore: binary semaphores, no external handle types
+	 * (lib/api/semaphore.c). */
+	case CL_DEVICE_SEMAPHORE_TYPES_KHR: {
+		static const cl_semaphore_type_khr types[] = {
+			CL_SEMAPHORE_TYPE_BINARY_KHR
+		};
+		return kiln_info_copy(types, sizeof(types), param_value_size,
+				      param_value, param_value_size_ret);
+	}
+	case CL_DEVICE_SEMAPHORE_IMPORT_HANDLE_TYPES_KHR:
+	case CL_DEVICE_SEMAPHORE_EXPORT_HANDLE_TYPES_KHR:
+		return kiln_info_copy(NULL, 0, param_value_size, param_value,
+				      param_value_size_ret);
 	case CL_DEVICE_REFERENCE_COUNT: {
 		/* §4.2: a root device always reports 1. */
 		cl_uint refs = kiln_device_is_root(dev)

@@ -432,7 +432,7 @@ cl_int kiln_ndrange_enqueue(cl_command_queue q, cl_kernel k, cl_uint work_dim,
 	kiln_object_hold(KILN_OBJ(k));
 	c->cmd.label = k->info->name; /* lives with the held kernel */
 
-	int di = kiln_program_device_index(k->program, q->device);
+	int di = kiln_program_exec_index(k->program, q->device);
 	/* lib/api/enqueue_ndrange.c checked the kernel has code here. */
 	KILN_ASSERT(di >= 0 && k->natives[di].fn);
 	c->native = k->natives[di];

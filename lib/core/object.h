@@ -28,6 +28,7 @@ enum kiln_obj_type {
 	KILN_OBJ_EVENT,
 	KILN_OBJ_COMMAND_BUFFER, /* cl_khr_command_buffer */
 	KILN_OBJ_MUTABLE_COMMAND,
+	KILN_OBJ_SEMAPHORE, /* cl_khr_semaphore */
 };
 
 #define KILN_MAGIC_LIVE 0x4b494c4eu /* "KILN" */

@@ -103,6 +103,16 @@ int kiln_program_device_index(cl_program p, cl_device_id dev)
 	return -1;
 }
 
+int kiln_program_exec_index(cl_program p, cl_device_id dev)
+{
+	for (; dev; dev = dev->parent) {
+		int i = kiln_program_device_index(p, dev);
+		if (i >= 0 && kiln_program_has_executable(p, (cl_uint)i))
+			return i;
+	}
+	return -1;
+}
+
 bool kiln_program_has_executable(cl_program p, cl_uint index)
 {
 	const struct kiln_program_build *b = &p->builds[index];

@@ -65,6 +65,12 @@ cl_program kiln_program_new(cl_context ctx, cl_uint num_devices,
 /* Index of `dev` in the program's device list, or -1. */
 int kiln_program_device_index(cl_program p, cl_device_id dev);
 
+/* The index whose executable runs on `dev`: its own, or where it has none,
+ * that of its nearest ancestor in the program (a sub-device runs its
+ * parent's code: same ISA, a subset of its cores; docs/sub_devices.md).
+ * -1 when neither has one. */
+int kiln_program_exec_index(cl_program p, cl_device_id dev);
+
 /* Builds (compile + link + native code) for the listed devices (all the
  * program's devices when num_devices is 0).  Returns CL_SUCCESS,
  * CL_BUILD_PROGRAM_FAILURE, CL_INVALID_BINARY or CL_OUT_OF_HOST_MEMORY. */

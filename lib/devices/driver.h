@@ -24,6 +24,11 @@ struct kiln_driver {
 	unsigned (*probe)(void);                 /* number of root devices */
 	cl_int (*init)(cl_device_id dev, unsigned index); /* fills dev->props */
 	void (*uninit)(cl_device_id dev);
+	/* A sub-device (OpenCL 3.0 §4.3): `sub` has its parent, props and
+	 * compute units (sub->units, numbered as the root's workers) filled
+	 * in; the driver sets it up to run on those units only.  NULL: the
+	 * driver cannot partition (its devices report no partition scheme). */
+	cl_int (*init_sub)(cl_device_id sub);
 
 	/* memory: storage of memory objects (host memory on a CPU) */
 	void *(*mem_alloc)(cl_device_id dev, size_t size, size_t align);

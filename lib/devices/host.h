@@ -19,8 +19,44 @@ cl_int kiln_host_describe(struct kiln_device_props *props,
 
 /* Pins the calling thread to the `worker`-th usable core (cores are spread
  * one worker per physical core first).  Returns false when pinning is not
- * possible (then the thread simply runs unpinned). */
+ * possible (then the thread simply runs unpinned).  `worker` numbers the
+ * root device's compute units: a sub-device's workers pin to the units it
+ * was given (docs/sub_devices.md). */
 bool kiln_host_pin_thread(unsigned worker);
+
+/* The OS index of the PU kiln_host_pin_thread(worker) pins to (what
+ * sched_getcpu() reports there), or -1 when the topology is unknown. */
+int kiln_host_worker_cpu(unsigned worker);
+
+/* Affinity domains of OpenCL 3.0 §4.3, outermost first. */
+enum kiln_host_domain {
+	KILN_DOMAIN_NUMA,
+	KILN_DOMAIN_L4,
+	KILN_DOMAIN_L3,
+	KILN_DOMAIN_L2,
+	KILN_DOMAIN_L1,
+};
+#define KILN_NUM_DOMAINS 5
+
+/* Which instance of `level` (a NUMA node, a data or unified cache) holds
+ * the PU of `worker`: a number that is equal for two workers exactly when
+ * they share it, or -1 when the topology has no such level there. */
+long kiln_host_worker_domain(unsigned worker, enum kiln_host_domain level);
+
+/* CL_DEVICE_PARTITION_* of a CPU device whose compute units are the root's
+ * units `cus[0..n)` (NULL: 0..n-1), when `partitionable` (the driver can
+ * run a subset of them): EQUALLY and BY_COUNTS from 2 units, BY_AFFINITY_
+ * DOMAIN with the domains the topology has (host_partition.c). */
+void kiln_host_describe_partitioning(struct kiln_device_props *props,
+				     const unsigned *cus, unsigned n,
+				     bool partitionable);
+
+/* Groups the units `cus[0..n)` (NULL: 0..n-1) by the instance of `level`
+ * that holds each: group[i] receives the group of unit i, numbered from 0
+ * in order of first appearance.  Returns the number of groups, 0 when some
+ * unit has no such level. */
+unsigned kiln_host_group_by_domain(const unsigned *cus, unsigned n,
+				   enum kiln_host_domain level, unsigned *group);
 
 /* --- the pieces kiln_host_describe puts together (host_*.c) ------------- */
 

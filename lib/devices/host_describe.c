@@ -105,6 +105,8 @@ static const struct {
 	{ "cl_khr_depth_images", CL_MAKE_VERSION(1, 0, 0), F_IMAGES },
 	{ "cl_khr_srgb_image_writes", CL_MAKE_VERSION(1, 0, 0), F_IMAGES },
 	{ "cl_khr_il_program", CL_MAKE_VERSION(1, 0, 0), F_IL },
+	/* lib/api/semaphore.c; tests/api/test_semaphores.c */
+	{ "cl_khr_semaphore", CL_MAKE_VERSION(1, 0, 0), F_ALWAYS },
 	/* lib/core/command_buffer.c: the revisions of the current Khronos
 	 * headers (include/kiln_command_buffer.h). */
 	{ "cl_khr_command_buffer", CL_MAKE_VERSION(0, 9, 8), F_ALWAYS },
@@ -551,15 +553,11 @@ static void describe_optional(struct kiln_device_props *p)
 	p->num_ils_with_version = has(F_IL) ? KILN_ARRAY_SIZE(spirv_versions) : 0;
 }
 
-static void describe_partitioning(struct kiln_device_props *p)
+static void describe_partitioning(struct kiln_device_props *p, unsigned units)
 {
-	/* No partitioning yet (the pool cannot run on a subset of its
-	 * workers): §4.2 says to report 0 sub-devices and a single 0. */
-	p->partition_max_sub_devices = 0;
-	p->storage.partition_properties[0] = 0;
-	p->partition_properties = p->storage.partition_properties;
-	p->num_partition_properties = 1;
-	p->partition_affinity_domain = 0;
+	kiln_host_describe_partitioning(p, NULL, units,
+					kiln_host_worker_cpu(0) >= 0);
+	/* A root device: CL_DEVICE_PARTITION_TYPE is a single 0. */
 	p->storage.partition_type[0] = 0;
 	p->partition_type = p->storage.partition_type;
 	p->num_partition_type = 1;
@@ -590,8 +588,13 @@ cl_int kiln_host_describe(struct kiln_device_props *props,
 		 name_suffix ? name_suffix : "");
 	props->name = props->storage.name;
 	props->vendor = "The Kiln project";
+	/* §4.2: "OpenCL<space><major.minor><space><vendor-specific
+	 * information>".  Applications parse it naively (the OpenCL-SDK
+	 * samples reject a device whose string contains "1.0" or "1.1"), so
+	 * the vendor part holds no version number: Kiln's own version is
+	 * CL_DRIVER_VERSION (tests/api/test_version_strings.c). */
 	props->driver_version = KILN_VERSION_STRING;
-	props->version = "OpenCL 3.0 Kiln " KILN_VERSION_STRING;
+	props->version = "OpenCL 3.0 Kiln";
 	props->numeric_version = CL_MAKE_VERSION(3, 0, 0);
 	props->profile = "FULL_PROFILE";
 	props->built_in_kernels = "";
@@ -609,7 +612,7 @@ cl_int kiln_host_describe(struct kiln_device_props *props,
 	describe_optional(props);
 	describe_extensions(props);
 	describe_opencl_c(props);
-	describe_partitioning(props);
+	describe_partitioning(props, props->max_compute_units);
 
 	props->error_correction_support = CL_FALSE;
 	props->host_unified_memory = CL_TRUE;

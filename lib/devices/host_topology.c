@@ -228,29 +228,75 @@ const struct kiln_host_topology *kiln_host_topology(void)
 
 /* Worker w runs on core w mod N (N usable cores), so the first N workers
  * get a physical core each; later ones take the cores' next hardware
- * threads (SMT siblings), then wrap around. */
-bool kiln_host_pin_thread(unsigned worker)
+ * threads (SMT siblings), then wrap around.  Returns the OS index of that
+ * PU, or -1 when the topology is unknown. */
+int kiln_host_worker_cpu(unsigned worker)
 {
 	pthread_once(&topo_once, load);
 	if (!topo_loaded || !num_cores)
-		return false;
+		return -1;
 	hwloc_const_bitmap_t core = core_sets[worker % num_cores];
 	int pus = hwloc_bitmap_weight(core);
 	if (pus <= 0)
-		return false;
+		return -1;
 	unsigned round = (worker / num_cores) % (unsigned)pus;
-	hwloc_bitmap_t set = hwloc_bitmap_dup(core);
+	int pu = hwloc_bitmap_first(core);
+	for (unsigned r = 0; r < round; r++)
+		pu = hwloc_bitmap_next(core, pu);
+	return pu;
+}
+
+bool kiln_host_pin_thread(unsigned worker)
+{
+	int pu = kiln_host_worker_cpu(worker);
+	if (pu < 0)
+		return false;
+	hwloc_bitmap_t set = hwloc_bitmap_alloc();
 	if (!set)
 		return false;
-	if (round == 0) {
-		hwloc_bitmap_singlify(set); /* the core's first usable PU */
-	} else {
-		int pu = hwloc_bitmap_first(core);
-		for (unsigned r = 0; r < round; r++)
-			pu = hwloc_bitmap_next(core, pu);
-		hwloc_bitmap_only(set, (unsigned)pu);
-	}
+	hwloc_bitmap_only(set, (unsigned)pu);
 	bool ok = hwloc_set_cpubind(topo, set, HWLOC_CPUBIND_THREAD) == 0;
 	hwloc_bitmap_free(set);
 	return ok;
+}
+
+/* The NUMA node holding the PU: in hwloc 2 nodes hang beside the CPU tree
+ * (memory children), so look for the node whose cpuset holds it. */
+static hwloc_obj_t numa_of(hwloc_obj_t pu)
+{
+	for (hwloc_obj_t o = hwloc_get_next_obj_by_type(topo, HWLOC_OBJ_NUMANODE, NULL);
+	     o; o = hwloc_get_next_obj_by_type(topo, HWLOC_OBJ_NUMANODE, o))
+		if (o->cpuset && hwloc_bitmap_isset(o->cpuset, pu->os_index))
+			return o;
+	return NULL;
+}
+
+long kiln_host_worker_domain(unsigned worker, enum kiln_host_domain level)
+{
+	int cpu = kiln_host_worker_cpu(worker);
+	if (cpu < 0)
+		return -1;
+	hwloc_obj_t pu = hwloc_get_pu_obj_by_os_index(topo, (unsigned)cpu);
+	if (!pu)
+		return -1;
+	hwloc_obj_t o = NULL;
+	switch (level) {
+	case KILN_DOMAIN_NUMA:
+		o = numa_of(pu);
+		break;
+	case KILN_DOMAIN_L4:
+		o = hwloc_get_ancestor_obj_by_type(topo, HWLOC_OBJ_L4CACHE, pu);
+		break;
+	case KILN_DOMAIN_L3:
+		o = hwloc_get_ancestor_obj_by_type(topo, HWLOC_OBJ_L3CACHE, pu);
+		break;
+	case KILN_DOMAIN_L2:
+		o = hwloc_get_ancestor_obj_by_type(topo, HWLOC_OBJ_L2CACHE, pu);
+		break;
+	case KILN_DOMAIN_L1:
+		/* HWLOC_OBJ_L1CACHE is the data (or unified) cache. */
+		o = hwloc_get_ancestor_obj_by_type(topo, HWLOC_OBJ_L1CACHE, pu);
+		break;
+	}
+	return o ? (long)o->logical_index : -1;
 }

@@ -27,6 +27,15 @@ static const struct {
 	const char *device_extension;
 } extension_functions[] = {
 	{ "clIcdGetPlatformIDsKHR", (void *)clIcdGetPlatformIDsKHR, NULL },
+	/* lib/api/semaphore.c; clGetSemaphoreHandleForTypeKHR belongs to
+	 * cl_khr_external_semaphore, which applications look up with the
+	 * rest: it answers that no handle type is exported. */
+#define SEMA(fn) { #fn, (void *)fn, "cl_khr_semaphore" }
+	SEMA(clCreateSemaphoreWithPropertiesKHR), SEMA(clEnqueueWaitSemaphoresKHR),
+	SEMA(clEnqueueSignalSemaphoresKHR), SEMA(clGetSemaphoreInfoKHR),
+	SEMA(clRetainSemaphoreKHR), SEMA(clReleaseSemaphoreKHR),
+	SEMA(clGetSemaphoreHandleForTypeKHR),
+#undef SEMA
 	/* lib/api/kernel_suggested_local.c */
 	{ "clGetKernelSuggestedLocalWorkSizeKHR",
 	  (void *)clGetKernelSuggestedLocalWorkSizeKHR,

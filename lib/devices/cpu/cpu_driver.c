@@ -8,7 +8,7 @@
 #include <errno.h>
 #include <stdlib.h>
 
-/* The pool of a device; a sub-device uses its root device's pool. */
+/* The pool of a device (a sub-device has its own, cpu_init_sub). */
 static struct kiln_pool *pool_of(cl_device_id dev)
 {
 	while (!dev->driver_data && dev->parent)
@@ -48,10 +48,21 @@ static cl_int cpu_init(cl_device_id dev, unsigned index)
 	return dev->driver_data ? CL_SUCCESS : CL_OUT_OF_HOST_MEMORY;
 }
 
+/* A sub-device gets a pool of its own, one worker per compute unit, each
+ * pinned to its unit's core: its commands and their parallel loops run
+ * there and nowhere else, and several sub-devices run at once
+ * (docs/sub_devices.md).  Threads start on first use. */
+static cl_int cpu_init_sub(cl_device_id sub)
+{
+	sub->driver_data = kiln_pool_new_on(sub->props.max_compute_units,
+					    sub->units);
+	return sub->driver_data ? CL_SUCCESS : CL_OUT_OF_HOST_MEMORY;
+}
+
+/* Every device, root or sub-device, owns its pool. */
 static void cpu_uninit(cl_device_id dev)
 {
-	if (!dev->parent)
-		kiln_pool_free(dev->driver_data);
+	kiln_pool_free(dev->driver_data);
 	dev->driver_data = NULL;
 }
 
@@ -96,6 +107,7 @@ const struct kiln_driver kiln_driver_cpu = {
 	.probe = cpu_probe,
 	.init = cpu_init,
 	.uninit = cpu_uninit,
+	.init_sub = cpu_init_sub,
 	.mem_alloc = kiln_cpu_mem_alloc,
 	.mem_free = kiln_cpu_mem_free,
 	.submit = cpu_submit,

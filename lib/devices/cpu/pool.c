@@ -42,6 +42,7 @@ struct pool_job {
 struct kiln_pool {
 	unsigned nthreads;
 	bool pin;
+	unsigned *units; /* worker i pins like root worker units[i]; NULL: i */
 
 	pthread_mutex_t lock;      /* guards everything below */
 	pthread_cond_t wake;       /* idle workers sleep here */
@@ -167,7 +168,8 @@ static void *worker_main(void *p)
 	tl_pool = pool;
 	tl_worker = start.index;
 	if (pool->pin) {
-		bool pinned = kiln_host_pin_thread(start.index);
+		bool pinned = kiln_host_pin_thread(
+			pool->units ? pool->units[start.index] : start.index);
 		KILN_LOG(KILN_DEBUG_POOL, "worker %u of pool %p: %s", start.index,
 			 (void *)pool, pinned ? "pinned (one core each, physical cores first)"
 					      : "not pinned (hwloc could not bind it)");
@@ -315,10 +317,47 @@ struct kiln_pool *kiln_pool_new(unsigned nthreads, bool pin)
 	return pool;
 }
 
+struct kiln_pool *kiln_pool_new_on(unsigned nthreads, const unsigned *units)
+{
+	unsigned *copy = malloc((nthreads ? nthreads : 1) * sizeof(*copy));
+	if (!copy)
+		return NULL;
+	for (unsigned i = 0; i < nthreads; i++)
+		copy[i] = units[i];
+	struct kiln_pool *pool = kiln_pool_new(nthreads, true);
+	if (!pool) {
+		free(copy);
+		return NULL;
+	}
+	pool->units = copy;
+	return pool;
+}
+
+static void *free_detached(void *pool)
+{
+	kiln_pool_free(pool);
+	return NULL;
+}
+
 void kiln_pool_free(struct kiln_pool *pool)
 {
 	if (!pool)
 		return;
+	if (tl_pool == pool) {
+		/* A worker cannot join itself: another thread does, once
+		 * this one is back in its loop and sees `stopping`. */
+		pthread_t t;
+		pthread_attr_t attr;
+		pthread_attr_init(&attr);
+		pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+		bool ok = pthread_create(&t, &attr, free_detached, pool) == 0;
+		pthread_attr_destroy(&attr);
+		if (ok)
+			return;
+		/* No thread to spare: leak the pool rather than deadlock
+		 * (its threads sleep until the process ends). */
+		return;
+	}
 	pthread_mutex_lock(&registry_lock);
 	for (struct kiln_pool **pp = &registry; *pp; pp = &(*pp)->next_pool)
 		if (*pp == pool) {
@@ -334,6 +373,7 @@ void kiln_pool_free(struct kiln_pool *pool)
 	for (unsigned i = 0; i < pool->num_started; i++)
 		pthread_join(pool->threads[i], NULL);
 	free(pool->threads);
+	free(pool->units);
 	pthread_mutex_destroy(&pool->lock);
 	pthread_cond_destroy(&pool->wake);
 	free(pool);

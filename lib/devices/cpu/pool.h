@@ -21,8 +21,15 @@ struct kiln_pool;
  * kiln_host_pin_thread(i).  No thread starts until the pool is used. */
 struct kiln_pool *kiln_pool_new(unsigned nthreads, bool pin);
 
+/* A pool whose worker i is pinned like the root's worker units[i]: the
+ * pool of a sub-device, which runs on those compute units only
+ * (docs/sub_devices.md).  `units` is copied. */
+struct kiln_pool *kiln_pool_new_on(unsigned nthreads, const unsigned *units);
+
 /* Stops and joins the threads, then frees the pool.  Queued commands must
- * be finished already. */
+ * be finished already.  Called on one of the pool's own workers (the last
+ * command of a sub-device dropped the last hold of it), the joining is
+ * left to a detached thread. */
 void kiln_pool_free(struct kiln_pool *pool);
 
 unsigned kiln_pool_size(const struct kiln_pool *pool);
