@@ -68,6 +68,7 @@ struct kiln_option_facts {
 	 * -cl-uniform-work-group-size, or for a compile or build whose
 	 * -cl-std is OpenCL C 1.x (the default). */
 	bool uniform_work_groups;
+	bool uniform_flag; /* -cl-uniform-work-group-size itself */
 	/* The options that are also linker options (§5.8.7), space
 	 * separated: what the link step of clBuildProgram passes on.
 	 * malloc'ed; free with kiln_option_facts_free. */

@@ -192,6 +192,7 @@ extern "C" bool kiln_options_inspect(const char *options, bool for_link,
 	/* §5.8.6.5: no -cl-std means the highest OpenCL C 1.x. */
 	bool v1 = o.cl_std.empty() || o.cl_std.rfind("CL1.", 0) == 0;
 	facts->uniform_work_groups = flag || (!for_link && v1);
+	facts->uniform_flag = flag;
 	facts->link_options = strdup(o.link_options.c_str());
 	return facts->link_options != nullptr;
 }

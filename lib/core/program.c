@@ -144,12 +144,14 @@ const struct kiln_kernel_info *kiln_program_find_kernel(cl_program p,
 /* --- options: what lib/compiler/options.cpp says of them ------------- */
 
 /* §5.10: whether work-groups must divide the global size (see struct
- * kiln_option_facts); options were validated by lib/api. */
-static bool options_need_uniform(const char *options, bool for_link)
+ * kiln_option_facts); options were validated by lib/api.  A program from
+ * IL has no OpenCL C version (-cl-std applies to source only, §5.8.6.5):
+ * only -cl-uniform-work-group-size asks for uniform groups. */
+static bool options_need_uniform(const char *options, bool for_link, bool from_il)
 {
 	struct kiln_option_facts f;
 	bool ok = kiln_options_inspect(options, for_link, &f, NULL);
-	bool uniform = !ok || f.uniform_work_groups;
+	bool uniform = !ok || (from_il ? f.uniform_flag : f.uniform_work_groups);
 	kiln_option_facts_free(&f);
 	return uniform;
 }
@@ -487,7 +489,8 @@ static cl_int build_device(cl_program p, cl_uint i, const char *options,
 	bool ok = false;
 
 	b->options = strdup(options ? options : "");
-	b->uniform_work_groups = options_need_uniform(options, false);
+	b->uniform_work_groups =
+		options_need_uniform(options, false, p->origin == KILN_PROGRAM_FROM_IL);
 	switch (p->origin) {
 	case KILN_PROGRAM_FROM_SOURCE:
 		ok = build_from_source(p, b, t, options);
@@ -668,7 +671,8 @@ static cl_int compile_step(cl_program p, cl_uint i, void *arg,
 	const struct compile_args *a = arg;
 	const struct kiln_target *t = kiln_device_target(p->devices[i]);
 	b->options = strdup(a->options ? a->options : "");
-	b->uniform_work_groups = options_need_uniform(a->options, false);
+	b->uniform_work_groups =
+		options_need_uniform(a->options, false, p->origin == KILN_PROGRAM_FROM_IL);
 	bool ok = front_end(p, b, t, a->options, a->headers, a->num_headers);
 	if (!b->log)
 		b->log = strdup("");

@@ -112,6 +112,37 @@ int main(void)
 	for (int i = 0; i < N; i++)
 		bad += r[i] != i * 2 + 1;
 	CHECK(bad == 0);
+
+	/* A module has no OpenCL C version: built without options, its
+	 * work-groups may be non-uniform where the device allows them
+	 * (333 items in groups of 64); with -cl-uniform-work-group-size they
+	 * must divide the global size (§5.8.6.5, §5.10). */
+	cl_bool non_uniform = CL_FALSE;
+	CHECK_OK(clGetDeviceInfo(device, CL_DEVICE_NON_UNIFORM_WORK_GROUP_SUPPORT,
+				 sizeof(non_uniform), &non_uniform, NULL));
+	size_t local = 64;
+	memset(r, 0, sizeof(r));
+	CHECK_OK(clEnqueueWriteBuffer(queue, o, CL_TRUE, 0, sizeof(r), r, 0, NULL, NULL));
+	CHECK_ERR(clEnqueueNDRangeKernel(queue, k, 1, NULL, &global, &local, 0, NULL, NULL),
+		  non_uniform ? CL_SUCCESS : CL_INVALID_WORK_GROUP_SIZE);
+	CHECK_OK(clEnqueueReadBuffer(queue, o, CL_TRUE, 0, sizeof(r), r, 0, NULL, NULL));
+	bad = 0;
+	for (int i = 0; i < N; i++)
+		bad += r[i] != (non_uniform ? i * 2 + 1 : 0);
+	CHECK(bad == 0);
+	clReleaseMemObject(o);
+	clReleaseKernel(k);
+	clReleaseProgram(p);
+
+	p = clCreateProgramWithIL(context, spirv, sizeof(spirv), &err);
+	CHECK_OK(err);
+	CHECK_OK(clBuildProgram(p, 0, NULL, "-cl-uniform-work-group-size", NULL, NULL));
+	k = clCreateKernel(p, "twice", &err);
+	CHECK_OK(err);
+	o = clCreateBuffer(context, CL_MEM_READ_WRITE, N * sizeof(int), NULL, &err);
+	CHECK_OK(clSetKernelArg(k, 0, sizeof(o), &o));
+	CHECK_ERR(clEnqueueNDRangeKernel(queue, k, 1, NULL, &global, &local, 0, NULL, NULL),
+		  CL_INVALID_WORK_GROUP_SIZE);
 	clReleaseMemObject(o);
 	clReleaseKernel(k);
 	clReleaseProgram(p);
