@@ -553,6 +553,9 @@ static void describe_optional(struct kiln_device_props *p)
 	p->num_ils_with_version = has(F_IL) ? KILN_ARRAY_SIZE(spirv_versions) : 0;
 }
 
+/* §4.3: a device of two or more units splits into sub-devices whose
+ * workers are pinned to their own cores (docs/sub_devices.md), so only
+ * where threads can be pinned (hwloc knows the topology). */
 static void describe_partitioning(struct kiln_device_props *p, unsigned units)
 {
 	kiln_host_describe_partitioning(p, NULL, units,
