@@ -58,7 +58,9 @@ enum feature {
  * variant, pipes by test_pipes, test_pipes_builtins, test_pipes_concurrent
  * and test_pipes_spirv, device-side enqueue and on-device queues by
  * test_device_enqueue, core sub-groups and the cl_khr_subgroup_* and
- * cl_intel_subgroups families by test_subgroups*, test_subgroup_info).
+ * cl_intel_subgroups families by test_subgroups*, test_subgroup_info,
+ * cl_intel_unified_shared_memory by test_usm and test_usm_kernels,
+ * cl_ext_buffer_device_address by test_buffer_device_address).
  * With those, every OpenCL C 2.0 feature works, so
  * the device lists OpenCL C 2.0 (test_cl_std builds with -cl-std=CL2.0). */
 #ifndef KILN_EXTRA_FEATURES /* a build that tries features before they are on: */
