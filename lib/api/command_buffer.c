@@ -233,7 +233,8 @@ static cl_int plain_properties(const kiln_command_properties_khr *props)
 		cl_command_queue q = (cb)->queue;                             \
 		kiln_command_capture_begin(&rec_);                            \
 		err_ = (call);                                                \
-		kiln_command_capture_end();                                   \
+		if (!kiln_command_capture_end() && err_ == CL_SUCCESS)        \
+			err_ = CL_OUT_OF_RESOURCES; /* see command.h */        \
 		if (err_ != CL_SUCCESS) {                                     \
 			if (rec_)                                             \
 				kiln_command_discard(rec_);                   \

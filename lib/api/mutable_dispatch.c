@@ -35,7 +35,8 @@ static cl_int build(cl_command_queue q, cl_kernel k, cl_uint work_dim,
 	kiln_command_capture_begin(out);
 	cl_int err = clEnqueueNDRangeKernel(q, k, work_dim, offset, global,
 					    local, 0, NULL, NULL);
-	kiln_command_capture_end();
+	if (!kiln_command_capture_end() && err == CL_SUCCESS)
+		err = CL_OUT_OF_RESOURCES; /* one command per kernel (command.h) */
 	if (err != CL_SUCCESS && *out) {
 		kiln_command_discard(*out);
 		*out = NULL;

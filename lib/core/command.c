@@ -248,30 +248,39 @@ void kiln_command_discard(struct kiln_command *cmd)
 	command_free(cmd);
 }
 
-/* Where this thread's next enqueued command is recorded (see command.h). */
+/* Where this thread's enqueued command is recorded (see command.h), and
+ * whether an entry point built more than one command meanwhile. */
 static __thread struct kiln_command **tl_capture;
+static __thread bool tl_capture_extra;
 
 void kiln_command_capture_begin(struct kiln_command **slot)
 {
 	*slot = NULL;
 	tl_capture = slot;
+	tl_capture_extra = false;
 }
 
-void kiln_command_capture_end(void)
+bool kiln_command_capture_end(void)
 {
 	tl_capture = NULL;
+	return !tl_capture_extra;
 }
 
 cl_int kiln_command_enqueue(struct kiln_command *cmd, cl_uint num_events,
 			    const cl_event *wait_list, cl_event *event_out)
 {
 	if (tl_capture) {
-		/* Recorded, not queued: only the first command of an entry
-		 * point counts, and none is ever blocking or has events. */
+		/* Recorded, not queued; never blocking, never with events. */
 		KILN_ASSERT(num_events == 0 && !event_out && !cmd->parent);
 		(void)wait_list;
+		if (*tl_capture) {
+			/* One command per recorded entry point: a second one
+			 * is not run behind the buffer's back. */
+			tl_capture_extra = true;
+			kiln_command_discard(cmd);
+			return CL_SUCCESS;
+		}
 		*tl_capture = cmd;
-		tl_capture = NULL;
 		return CL_SUCCESS;
 	}
 	cl_command_queue q = cmd->queue;

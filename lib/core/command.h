@@ -99,13 +99,15 @@ cl_int kiln_command_enqueue(struct kiln_command *cmd, cl_uint num_events,
 
 /* Recording (cl_khr_command_buffer, lib/core/command_buffer.c): between
  * kiln_command_capture_begin and _end on one thread, kiln_command_enqueue
- * does not queue the command it is given but stores it in *slot (the first
- * one only) and returns CL_SUCCESS, so that a command buffer records what an
- * enqueue entry point built after checking its arguments.  The command keeps
- * its holds of memory objects and is never run by a queue; its owner frees
- * it with kiln_command_discard.  `slot` is set to NULL by begin. */
+ * does not queue the command it is given but stores it in *slot and returns
+ * CL_SUCCESS, so that a command buffer records what an enqueue entry point
+ * built after checking its arguments.  The command keeps its holds of
+ * memory objects and is never run by a queue; its owner frees it with
+ * kiln_command_discard.  `slot` is set to NULL by begin.  An entry point
+ * that builds more than one command cannot be recorded: the others are
+ * discarded, and _end returns false. */
 void kiln_command_capture_begin(struct kiln_command **slot);
-void kiln_command_capture_end(void);
+bool kiln_command_capture_end(void);
 
 /* Same, then waits for completion: for blocking reads, writes and maps.
  * Returns the command's final status as the API's error (a failed
