@@ -19,6 +19,7 @@
 #define _GNU_SOURCE /* bench_common.h: nftw, mkdtemp, setenv */
 #endif
 #define CL_TARGET_OPENCL_VERSION 300
+#define CL_USE_DEPRECATED_OPENCL_1_2_APIS
 #include <CL/cl.h>
 #include <CL/cl_ext.h>
 #include <stddef.h>
