@@ -155,6 +155,9 @@ static const struct {
 	 * SPV_KHR_linkonce_odr (docs/extensions.md); test_spirv_khr_ext.c */
 	{ "cl_khr_spirv_no_integer_wrap_decoration", CL_MAKE_VERSION(1, 0, 0), F_IL },
 	{ "cl_khr_spirv_linkonce_odr", CL_MAKE_VERSION(1, 0, 0), F_IL | F_LINKER },
+	/* kernel-lib/work_group_uniform.cl; tests/api/test_wg_uniform_arith.c */
+	{ "cl_khr_work_group_uniform_arithmetic", CL_MAKE_VERSION(1, 0, 0),
+	  F_COMPILER | F_WG_COLLECTIVES },
 };
 
 /* OpenCL C 3.0 feature macros (OpenCL C spec §6.2.1) and what each needs.
@@ -493,10 +496,11 @@ static void describe_optional(struct kiln_device_props *p)
 	}
 	if (has(F_COMPILER)) {
 		/* cl_khr_integer_dot_product: both forms.  None is
-		 * accelerated: kernel-lib/integer_dot.cl is widening
-		 * multiplies and adds, which the code generator does not
-		 * turn into VNNI's vpdpbusd/vpdpwssd (docs/extensions.md),
-		 * so the properties stay all CL_FALSE. */
+		 * promised as accelerated: kernel-lib/integer_dot.cl is
+		 * widening multiplies and adds, which LLVM turns into VNNI's
+		 * vpdpwssd in some vectorized kernels and into scalar or
+		 * vpmulld code in others (docs/extensions.md,
+		 * docs/benchmarks.md), so the properties stay CL_FALSE. */
 		p->integer_dot_product_capabilities =
 			CL_DEVICE_INTEGER_DOT_PRODUCT_INPUT_4x8BIT_PACKED_KHR |
 			CL_DEVICE_INTEGER_DOT_PRODUCT_INPUT_4x8BIT_KHR;
