@@ -181,7 +181,12 @@ cl_int CL_API_CALL kiln_clCommandNDRangeKernelKHR(
 	 * and until then the buffer cannot be enqueued. */
 	if (is_mutable && (fields & CL_MUTABLE_DISPATCH_ARGUMENTS_KHR) &&
 	    !kiln_kernel_args_complete(kernel))
-		err = CL_SUCCESS;
+		/* The rest is checked when the last argument comes; what
+		 * needs no argument is checked now. */
+		err = work_dim < 1 || work_dim > cb->queue->device->props.max_work_item_dimensions
+			      ? KILN_FAIL(CL_INVALID_WORK_DIMENSION,
+					  "work_dim is %u, not 1, 2 or 3", work_dim)
+			      : CL_SUCCESS;
 	else
 		err = build(q, m->args, work_dim, offset, global, local, &rec);
 	if (err != CL_SUCCESS) {

@@ -361,6 +361,20 @@ static void test_mutable_errors(void)
 	CHECK_ERR(cb.clGetMutableCommandInfoKHR(h, CL_MUTABLE_DISPATCH_DIMENSIONS_KHR,
 						1, &dim, NULL),
 		  CL_INVALID_VALUE);
+	/* A kernel without its arguments may be recorded into a mutable
+	 * buffer, but not with a bad work_dim. */
+	{
+		cl_kernel bare = clCreateKernel(prog, "k", &err);
+		cl_command_buffer_khr mb = make_cb(CL_COMMAND_BUFFER_MUTABLE_KHR);
+		cl_mutable_command_khr bh;
+		CHECK_ERR(cb.clCommandNDRangeKernelKHR(mb, NULL, NULL, bare, 0, NULL,
+						       &n, NULL, 0, NULL, NULL, &bh),
+			  CL_INVALID_WORK_DIMENSION);
+		CHECK_OK(cb.clCommandNDRangeKernelKHR(mb, NULL, NULL, bare, 1, NULL,
+						      &n, NULL, 0, NULL, NULL, &bh));
+		CHECK_OK(cb.clReleaseCommandBufferKHR(mb));
+		clReleaseKernel(bare);
+	}
 	/* Asserting no additional work-groups, then adding some. */
 	cl_command_buffer_properties_khr ap[] = {
 		CL_COMMAND_BUFFER_FLAGS_KHR, CL_COMMAND_BUFFER_MUTABLE_KHR,
