@@ -5,7 +5,7 @@
  * Debian 12's headers (opencl-c-headers 2023.02.06) carry command buffers
  * 0.9.1: no `properties` parameter on the recording entry points, no
  * CL_COMMAND_BUFFER_CONTEXT_KHR or _SUPPORTED_QUEUE_PROPERTIES_KHR, and
- * mutable dispatch 0.9.1 (a linked list of configs whose struct starts with
+ * mutable dispatch 0.9.0 (a linked list of configs whose struct starts with
  * `type` and `next`, CL_STRUCTURE_TYPE_MUTABLE_DISPATCH_CONFIG_KHR = 1).
  * The current Khronos headers (what the conformance suite builds against)
  * have the later revisions, which this header restates under kiln_ names
@@ -49,12 +49,12 @@ typedef cl_bitfield kiln_mutable_dispatch_asserts_khr;
 #ifndef CL_MUTABLE_DISPATCH_ASSERT_NO_ADDITIONAL_WORK_GROUPS_KHR
 #define CL_MUTABLE_DISPATCH_ASSERT_NO_ADDITIONAL_WORK_GROUPS_KHR (1 << 0)
 #endif
-/* Mutable dispatch 0.9.2 numbers the one config type 0 (0.9.1 had a base
+/* Mutable dispatch 0.9.2 numbers the one config type 0 (0.9.0 had a base
  * config at 0 and the dispatch config at 1). */
 #define KILN_STRUCTURE_TYPE_MUTABLE_DISPATCH_CONFIG 0
 
 /* Mutable dispatch 0.9.2 and later: cl_mutable_dispatch_config_khr without
- * the `type` and `next` members of 0.9.1. */
+ * the `type` and `next` members of 0.9.0. */
 typedef struct kiln_mutable_dispatch_config {
 	cl_mutable_command_khr command;
 	cl_uint num_args;
