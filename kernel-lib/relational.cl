@@ -18,8 +18,8 @@
 	I KL_OVL isunordered(T x, T y) { return (x != x) || (y != y); }        \
 	I KL_OVL isnan(T x) { return x != x; }                                 \
 	I KL_OVL isfinite(T x) { return (as_##U(x) & (U)(EXP)) != (U)(EXP); } \
-	I KL_OVL isinf(T x)                                                    \
-	{ return (as_##U(x) << (U)1) == ((U)(EXP) << (U)1); }                  \
+	I KL_OVL isinf(T x) /* (U): a ushort shift promotes to int */          \
+	{ return (U)(as_##U(x) << (U)1) == (U)((U)(EXP) << (U)1); }            \
 	I KL_OVL isnormal(T x)                                                 \
 	{                                                                      \
 		U e = as_##U(x) & (U)(EXP);                                    \

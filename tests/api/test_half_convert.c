@@ -9,8 +9,10 @@
  * largest finite half where it rounds away from infinity); half to
  * integer rounds the exact half on the host (rint, trunc, ceil, floor),
  * _sat clamps and maps NaN to 0, and without _sat only in-range results
- * are compared (the others are undefined).  Also the implicit conversions
- * and as_half/as_short. */
+ * are compared (the others are undefined).  Also the implicit conversions,
+ * as_half/as_short, half arithmetic and comparisons, and the relational
+ * classification functions on every half (the conformance suite's
+ * math_brute_force found isinf(-inf) giving 0). */
 #include "builtin_harness.h"
 
 #include <math.h>
@@ -378,6 +380,36 @@ int main(void)
 	}
 	CHECK(bad == 0);
 	clReleaseProgram(pm);
+
+	/* the relational classification functions on every half, scalar
+	 * (int 1/0) and width 8 (short -1/0); isinf(-inf) once gave 0 */
+	const char *rel =
+		"#pragma OPENCL EXTENSION cl_khr_fp16 : enable\n"
+		"kernel void r(global const half *a, global int *s, global short *v)\n"
+		"{ size_t i = get_global_id(0); half x = a[i];\n"
+		"  s[i] = isinf(x) | isnan(x) << 1 | isfinite(x) << 2 | isnormal(x) << 3 |\n"
+		"         signbit(x) << 4;\n"
+		"  if (i % 8 == 0) { half8 y = vload8(i / 8, a);\n"
+		"    vstore8((isinf(y) & (short8)1) | (isnan(y) & (short8)2) |\n"
+		"            (isfinite(y) & (short8)4) | (isnormal(y) & (short8)8) |\n"
+		"            (signbit(y) & (short8)16), i / 8, v); } }\n";
+	cl_program pr = bh_build(&h, rel, "-cl-std=CL3.0");
+	static int rs[M];
+	static int16_t rv[M];
+	struct bh_arg ra[] = { BH_BUF(a, sizeof(a)), BH_BUF(rs, sizeof(rs)), BH_BUF(rv, sizeof(rv)) };
+	bh_run(&h, pr, "r", M, 0, 3, ra);
+	bad = 0;
+	for (int i = 0; i < M; i++) {
+		double x = h2d(a[i]);
+		int want = !!isinf(x) | !!isnan(x) << 1 | !!isfinite(x) << 2 |
+			   (((a[i] >> 10) & 0x1f) != 0 && ((a[i] >> 10) & 0x1f) != 0x1f) << 3 |
+			   !!signbit(x) << 4; /* normal as a half, not as a double */
+		if ((rs[i] != want || rv[i] != want) && bad++ < 4)
+			fprintf(stderr, "classification of %a (0x%04x): %d / %d, want %d\n", x,
+				a[i], rs[i], rv[i], want);
+	}
+	CHECK(bad == 0);
+	clReleaseProgram(pr);
 
 	mpfr_clear(x);
 	free(in); free(out); free(out4); free(halves);

@@ -499,6 +499,7 @@ static double run_one(struct bh *h, const struct hfunc *f, size_t N)
 	double worst = 0;
 	size_t worst_i = 0;
 	int bad = 0;
+	size_t not_cr = 0; /* results other than the correctly rounded one */
 	for (size_t i = 0; i < N; i++) {
 		mpfr_set_d(ma, h2d(a[i]), MPFR_RNDN);
 		mpfr_set_d(mb, h2d(b[i]), MPFR_RNDN);
@@ -513,6 +514,8 @@ static double run_one(struct bh *h, const struct hfunc *f, size_t N)
 			ok = ri[i] == iv;
 		} else {
 			uint16_t want = mpfr_to_half(mr);
+			not_cr += !same_bits(r[i], want) &&
+				  !(f->zero_sign_free && !((r[i] | want) & 0x7fff));
 			if (f->bound == 0) {
 				ok = same_bits(r[i], want) ||
 				     (f->zero_sign_free && (r[i] & 0x7fff) == 0 && (want & 0x7fff) == 0);
@@ -549,9 +552,9 @@ static double run_one(struct bh *h, const struct hfunc *f, size_t N)
 	if (bad)
 		fprintf(stderr, "%s: %d of %zu wrong\n", f->name, bad, N);
 	if (verbose)
-		printf("%-10s max %.3f ulp at (%a, %a, %a, %d), bound %g, %zu inputs\n", f->name,
-		       worst, h2d(a[worst_i]), h2d(b[worst_i]), h2d(c[worst_i]), n[worst_i],
-		       f->bound, N);
+		printf("%-10s max %.4f ulp at (%a, %a, %a, %d), bound %g, %zu inputs, "
+		       "%zu not correctly rounded\n", f->name, worst, h2d(a[worst_i]),
+		       h2d(b[worst_i]), h2d(c[worst_i]), n[worst_i], f->bound, N, not_cr);
 	mpfr_clears(ma, mb, mc, mr, mr2, (mpfr_ptr)0);
 	clReleaseProgram(prog);
 	free(a); free(b); free(c); free(r); free(r2); free(v); free(v2);
