@@ -44,6 +44,13 @@ enum feature {
 	 * (host_facts below): the time-stamp counter is one clock for all
 	 * cores (host_clock.c), which cl_khr_kernel_clock reads. */
 	F_HOST_TSC_CLOCK = 1u << 31,
+	/* Implemented and tested, but the conformance suite's
+	 * compiler_defines_for_extensions fails a device that lists a
+	 * cl_khr_ name missing from its list of approved extensions, which
+	 * cl_khr_async_work_group_copy_fence and
+	 * cl_khr_work_group_uniform_arithmetic are (CTS b8f8906c): off until
+	 * the suite knows them (-DKILN_EXTRA_FEATURES=F_KHR_UNLISTED). */
+	F_KHR_UNLISTED = 1u << 30,
 };
 
 /* What works today, and so what the device reports (each bit is tested by
@@ -147,7 +154,8 @@ static const struct {
 	{ "cl_khr_suggested_local_work_size", CL_MAKE_VERSION(1, 0, 0), F_COMPILER },
 	/* kernel-lib/async_copy_ext.cl; tests/api/test_async_copy_ext.c */
 	{ "cl_khr_extended_async_copies", CL_MAKE_VERSION(1, 0, 0), F_COMPILER },
-	{ "cl_khr_async_work_group_copy_fence", CL_MAKE_VERSION(1, 0, 0), F_COMPILER },
+	{ "cl_khr_async_work_group_copy_fence", CL_MAKE_VERSION(1, 0, 0),
+	  F_COMPILER | F_KHR_UNLISTED },
 	/* Clang's __builtin_expect/__builtin_assume, SPIR-V's OpExpectKHR and
 	 * OpAssumeTrueKHR; tests/api/test_expect_assume.c, test_spirv_khr_ext.c */
 	{ "cl_khr_expect_assume", CL_MAKE_VERSION(1, 0, 0), F_COMPILER },
@@ -157,7 +165,7 @@ static const struct {
 	{ "cl_khr_spirv_linkonce_odr", CL_MAKE_VERSION(1, 0, 0), F_IL | F_LINKER },
 	/* kernel-lib/work_group_uniform.cl; tests/api/test_wg_uniform_arith.c */
 	{ "cl_khr_work_group_uniform_arithmetic", CL_MAKE_VERSION(1, 0, 0),
-	  F_COMPILER | F_WG_COLLECTIVES },
+	  F_COMPILER | F_WG_COLLECTIVES | F_KHR_UNLISTED },
 };
 
 /* OpenCL C 3.0 feature macros (OpenCL C spec §6.2.1) and what each needs.

@@ -14,7 +14,8 @@
 #include <stdbool.h>
 
 /* OpenCL C 3.0 §6.2.1, table "Optional features", and the features that
- * extensions add (cl_khr_integer_dot_product, cl_ext_float_atomics). */
+ * extensions add (cl_khr_integer_dot_product, cl_khr_kernel_clock,
+ * cl_ext_float_atomics). */
 static const char *const feature_names[] = {
 	"__opencl_c_3d_image_writes",
 	"__opencl_c_atomic_order_acq_rel",
@@ -34,6 +35,9 @@ static const char *const feature_names[] = {
 	"__opencl_c_work_group_collective_functions",
 	"__opencl_c_integer_dot_product_input_4x8bit",
 	"__opencl_c_integer_dot_product_input_4x8bit_packed",
+	"__opencl_c_kernel_clock_scope_device", /* cl_khr_kernel_clock */
+	"__opencl_c_kernel_clock_scope_work_group",
+	"__opencl_c_kernel_clock_scope_sub_group",
 	"__opencl_c_ext_fp32_global_atomic_add",
 	"__opencl_c_ext_fp32_local_atomic_add",
 	"__opencl_c_ext_fp32_global_atomic_min_max",
@@ -79,6 +83,14 @@ static const struct {
 	{ "cl_khr_extended_bit_ops", true },
 	{ "cl_khr_integer_dot_product", true },
 	{ "cl_khr_extended_async_copies", true },
+	{ "cl_khr_kernel_clock", true },
+	{ "cl_khr_expect_assume", true },
+	{ "cl_khr_async_work_group_copy_fence", true },
+	{ "cl_khr_work_group_uniform_arithmetic", true },
+	{ "cl_khr_device_uuid", false },
+	{ "cl_khr_suggested_local_work_size", false },
+	{ "cl_khr_spirv_no_integer_wrap_decoration", false },
+	{ "cl_khr_spirv_linkonce_odr", false },
 	{ "cl_khr_device_enqueue_local_arg_types", true },
 	{ "cl_ext_float_atomics", true },
 	{ "cl_khr_icd", false },
