@@ -31,19 +31,87 @@ bool synchronises_through_memory(const llvm::Loop *l)
 	return false;
 }
 
-/* Whether p may point to memory another work-item writes: not to the
- * work-item's own variables (a `volatile int spin` counting a delay loop
- * is an alloca). */
-static bool shared(const llvm::Value *p)
+/* Whether v has the same value in every iteration of l: defined outside
+ * it, or computed in it from such values without reading memory (an
+ * address the loop recomputes, `&flag[g]`, before anything hoists it). */
+static bool invariant(const llvm::Value *v, const llvm::Loop *l, unsigned depth = 0)
 {
-	return !llvm::isa<llvm::AllocaInst>(llvm::getUnderlyingObject(p));
+	auto *i = llvm::dyn_cast<llvm::Instruction>(v);
+	if (!i || !l->contains(i))
+		return true;
+	if (depth > 8 || llvm::isa<llvm::PHINode>(i) || i->isTerminator())
+		return false;
+	if (auto *ld = llvm::dyn_cast<llvm::LoadInst>(i)) {
+		/* A plain load the loop repeats (a block's captured pointer,
+		 * read from the block literal each time) in a loop that
+		 * stores nothing but atomically. */
+		if (!ld->isSimple())
+			return false;
+		for (const llvm::BasicBlock *bb : l->blocks())
+			for (const llvm::Instruction &j : *bb)
+				if (j.mayWriteToMemory() && !llvm::isa<llvm::LoadInst>(j) &&
+				    !llvm::isa<llvm::AtomicRMWInst>(j) &&
+				    !llvm::isa<llvm::AtomicCmpXchgInst>(j) &&
+				    !llvm::isa<llvm::FenceInst>(j))
+					return false;
+	} else if (i->mayReadOrWriteMemory()) {
+		return false;
+	}
+	for (const llvm::Use &u : i->operands())
+		if (!invariant(u.get(), l, depth + 1))
+			return false;
+	return true;
+}
+
+/* The read of memory another work-item may write that v is, seen through
+ * casts, masks and cmpxchg's result fields: an atomic or volatile load, an
+ * atomicrmw or a cmpxchg, at an address l does not change, that is not
+ * the work-item's own (a `volatile int spin` counting a delay loop is an
+ * alloca); null when v is none. */
+static const llvm::Instruction *watched_read(const llvm::Value *v, const llvm::Loop *l)
+{
+	for (;;) {
+		if (auto *c = llvm::dyn_cast<llvm::CastInst>(v)) {
+			v = c->getOperand(0);
+		} else if (auto *e = llvm::dyn_cast<llvm::ExtractValueInst>(v)) {
+			v = e->getAggregateOperand();
+		} else if (auto *b = llvm::dyn_cast<llvm::BinaryOperator>(v);
+			   b && (b->getOpcode() == llvm::Instruction::And ||
+				 b->getOpcode() == llvm::Instruction::LShr ||
+				 b->getOpcode() == llvm::Instruction::AShr) &&
+			   invariant(b->getOperand(1), l)) {
+			v = b->getOperand(0);
+		} else {
+			break;
+		}
+	}
+	auto *i = llvm::dyn_cast<llvm::Instruction>(v);
+	if (!i || !l->contains(i))
+		return nullptr;
+	const llvm::Value *p = nullptr;
+	if (auto *ld = llvm::dyn_cast<llvm::LoadInst>(i)) {
+		if (ld->isAtomic() || ld->isVolatile())
+			p = ld->getPointerOperand();
+	} else if (auto *rmw = llvm::dyn_cast<llvm::AtomicRMWInst>(i)) {
+		p = rmw->getPointerOperand();
+	} else if (auto *cx = llvm::dyn_cast<llvm::AtomicCmpXchgInst>(i)) {
+		if (invariant(cx->getCompareOperand(), l))
+			p = cx->getPointerOperand();
+	}
+	if (!p || !invariant(p, l) ||
+	    llvm::isa<llvm::AllocaInst>(llvm::getUnderlyingObject(p)))
+		return nullptr;
+	return i;
 }
 
 /* Independent forward progress (OpenCL 3.0 §3.2.2): a work-item can wait
  * for another only by reading, again and again, memory the other writes;
- * in a program without data races that read is atomic or volatile.  So a
- * loop waits when the condition of one of its exits depends, through the
- * values computed in the loop, on such a read. */
+ * in a program without data races that read is atomic or volatile.  A loop
+ * waits when one of its exits compares such a read of one address with a
+ * value the loop does not change (a flag against 0, a ticket, a lock's
+ * expected value): it leaves only when someone else writes.  Loops whose
+ * comparisons move on by themselves (a scan along marks, a retry with what
+ * the failed compare-and-swap read) finish alone and do not wait. */
 bool waits_for_other_work_items(const llvm::Loop *l)
 {
 	llvm::SmallVector<llvm::BasicBlock *, 4> exiting;
@@ -55,29 +123,34 @@ bool waits_for_other_work_items(const llvm::Loop *l)
 			if (br->isConditional())
 				work.push_back(br->getCondition());
 		} else if (auto *sw = llvm::dyn_cast<llvm::SwitchInst>(t)) {
-			work.push_back(sw->getCondition());
+			if (watched_read(sw->getCondition(), l))
+				return true;
 		}
 	}
-	std::set<const llvm::Instruction *> seen;
+	/* Through the logic that combines comparisons, to each comparison. */
+	std::set<const llvm::Value *> seen;
 	while (!work.empty()) {
-		auto *i = llvm::dyn_cast<llvm::Instruction>(work.back());
+		const llvm::Value *v = work.back();
 		work.pop_back();
+		auto *i = llvm::dyn_cast<llvm::Instruction>(v);
 		if (!i || !l->contains(i) || !seen.insert(i).second)
 			continue;
-		if (auto *ld = llvm::dyn_cast<llvm::LoadInst>(i)) {
-			if ((ld->isAtomic() || ld->isVolatile()) && shared(ld->getPointerOperand()))
+		if (auto *cmp = llvm::dyn_cast<llvm::CmpInst>(i)) {
+			const llvm::Value *a = cmp->getOperand(0), *b = cmp->getOperand(1);
+			if ((watched_read(a, l) && invariant(b, l)) ||
+			    (watched_read(b, l) && invariant(a, l)))
 				return true;
-		} else if (auto *rmw = llvm::dyn_cast<llvm::AtomicRMWInst>(i)) {
-			if (shared(rmw->getPointerOperand()))
+		} else if (i->getType()->isIntegerTy(1) &&
+			   (llvm::isa<llvm::BinaryOperator>(i) || llvm::isa<llvm::SelectInst>(i) ||
+			    llvm::isa<llvm::FreezeInst>(i))) {
+			for (const llvm::Use &u : i->operands())
+				work.push_back(u.get());
+		} else if (auto *ev = llvm::dyn_cast<llvm::ExtractValueInst>(i)) {
+			/* cmpxchg's success flag: a lock taken against a fixed
+			 * expected value */
+			if (ev->getType()->isIntegerTy(1) && watched_read(ev, l))
 				return true;
-		} else if (auto *cx = llvm::dyn_cast<llvm::AtomicCmpXchgInst>(i)) {
-			auto *e = llvm::dyn_cast<llvm::Instruction>(cx->getCompareOperand());
-			if ((!e || !l->contains(e)) && shared(cx->getPointerOperand()))
-				return true;
-			continue; /* a retry loop: see internal.h */
 		}
-		for (const llvm::Use &u : i->operands())
-			work.push_back(u.get());
 	}
 	return false;
 }

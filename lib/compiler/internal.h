@@ -195,12 +195,13 @@ bool calls_only_intrinsics(const llvm::Loop *l);
 /* atomic_loops.cpp: whether loop l holds an atomic operation or a fence;
  * such loops keep running one work-item at a time (no implicit barriers). */
 bool synchronises_through_memory(const llvm::Loop *l);
-/* Whether l may wait for another work-item: an exit condition of l depends
- * on what an atomic or volatile load, an atomicrmw, or a cmpxchg that
- * compares with a loop-invariant value reads (a spin lock, a flag, a
- * ticket).  A cmpxchg retry loop (the compared value read again in the
- * loop, as in a float atomic add) does not wait: alone it succeeds on its
- * second try.  atomic_loops.cpp. */
+/* Whether l may wait for another work-item: an exit of l compares what an
+ * atomic or volatile read of one shared address gives (a load, an
+ * atomicrmw, a cmpxchg with a loop-invariant expected value) with a value
+ * l does not change (a spin lock, a flag, a ticket).  A cmpxchg retry loop
+ * (the compared value read again in the loop, as in a float atomic add)
+ * and a scan over several addresses do not wait: alone they finish.
+ * atomic_loops.cpp. */
 bool waits_for_other_work_items(const llvm::Loop *l);
 
 /* A value kept in the context across barriers (context.cpp lays them out;

@@ -64,6 +64,7 @@
 #include <llvm/IR/Constants.h>
 #include <llvm/IR/Instructions.h>
 #include <llvm/IR/Metadata.h>
+#include <llvm/Transforms/Utils/BasicBlockUtils.h>
 
 #include <algorithm>
 #include <cstddef>
@@ -228,13 +229,16 @@ static bool one_sub_group(const llvm::Function *k, unsigned size)
 	return n <= size;
 }
 
-/* The latches of f's loops in which a work-item may wait for another
+/* A loop's back edge: (latch, header). */
+using back_edge = std::pair<llvm::BasicBlock *, llvm::BasicBlock *>;
+
+/* The back edges of f's loops in which a work-item may wait for another
  * (waits_for_other_work_items), unless the group is one sub-group (the
  * work-items of a sub-group need not make progress independently). */
-static std::vector<llvm::BasicBlock *> waiting_latches(llvm::Function &f, unsigned size,
-							llvm::FunctionAnalysisManager &fam)
+static std::vector<back_edge> waiting_back_edges(llvm::Function &f, unsigned size,
+						 llvm::FunctionAnalysisManager &fam)
 {
-	std::vector<llvm::BasicBlock *> out;
+	std::vector<back_edge> out;
 	if (one_sub_group(kernel_of_workitem(f), size))
 		return out;
 	llvm::LoopInfo &li = fam.getResult<llvm::LoopAnalysis>(f);
@@ -243,17 +247,21 @@ static std::vector<llvm::BasicBlock *> waiting_latches(llvm::Function &f, unsign
 			continue;
 		llvm::SmallVector<llvm::BasicBlock *, 4> latches;
 		l->getLoopLatches(latches);
-		for (llvm::BasicBlock *bb : latches)
-			if (std::find(out.begin(), out.end(), bb) == out.end())
-				out.push_back(bb);
+		for (llvm::BasicBlock *bb : latches) {
+			back_edge e(bb, l->getHeader());
+			if (std::find(out.begin(), out.end(), e) == out.end())
+				out.push_back(e);
+		}
 	}
 	return out;
 }
 
-/* A call of the runtime's yield service at the end of each latch. */
-static void insert_yields(const std::vector<llvm::BasicBlock *> &latches)
+/* A call of the runtime's yield service on each back edge (in a block of
+ * its own there: a work-item leaving the loop does not yield). */
+static void insert_yields(const std::vector<back_edge> &edges)
 {
-	for (llvm::BasicBlock *bb : latches) {
+	for (const back_edge &e : edges) {
+		llvm::BasicBlock *bb = llvm::SplitEdge(e.first, e.second);
 		llvm::IRBuilder<> b(bb->getTerminator());
 		llvm::Type *ptr = llvm::PointerType::get(b.getContext(), 0);
 		llvm::Value *st = wg_state(b);
@@ -268,18 +276,18 @@ static bool lower(llvm::Function &f, unsigned size, llvm::FunctionAnalysisManage
 {
 	llvm::LLVMContext &c = f.getContext();
 	bool changed = false;
-	std::vector<llvm::BasicBlock *> latches = waiting_latches(f, size, fam);
+	std::vector<back_edge> waits = waiting_back_edges(f, size, fam);
 	for (llvm::CallInst *call : calls_to(f, "__kiln_sg_max_size")) {
 		call->replaceAllUsesWith(llvm::ConstantInt::get(call->getType(), size));
 		call->eraseFromParent();
 		changed = true;
 	}
 	std::vector<llvm::CallInst *> syncs = calls_to(f, "__kiln_sg_sync");
-	if (syncs.empty() && latches.empty())
+	if (syncs.empty() && waits.empty())
 		return changed;
 	if (changed)
 		fam.invalidate(f, llvm::PreservedAnalyses::none());
-	bool fibers = !latches.empty();
+	bool fibers = !waits.empty();
 	if (!fibers) {
 		const divergence &div = fam.getResult<uniformity_analysis>(f);
 		for (llvm::CallInst *s : syncs)
@@ -287,7 +295,7 @@ static bool lower(llvm::Function &f, unsigned size, llvm::FunctionAnalysisManage
 	}
 	if (fibers) {
 		lower_to_fibers(f, size, syncs);
-		insert_yields(latches);
+		insert_yields(waits);
 		fam.invalidate(f, llvm::PreservedAnalyses::none());
 		return true;
 	}

@@ -1,22 +1,28 @@
-; kiln-subgroups, independent forward progress: a loop whose exit waits on
-; an atomic load (a flag another sub-group sets) makes the work-item
-; function run as fibers, with a call of the runtime's yield service at the
-; loop's latch; a cmpxchg retry loop (it compares with what it read in the
-; loop) does not wait for anyone and stays on the work-item-loop path, and
+; kiln-subgroups, independent forward progress: a loop whose exit compares
+; an atomic load of one address with a loop-invariant value (a flag another
+; sub-group sets) makes the work-item function run as fibers, with a call
+; of the runtime's yield service on the loop's back edge only; a cmpxchg
+; retry loop (it compares with what it read in the loop) and a scan over
+; several addresses finish alone and stay on the work-item-loop path, and
 ; so does a waiting loop in a kernel whose reqd_work_group_size is one
 ; sub-group.
 ; RUN: %kiln-opt -passes="kiln-workitem,function(kiln-wi-simplify),kiln-subgroups" %s -S | %FileCheck %s
 ; SKIP-FAILS: kiln-subgroups
 ; CHECK: define internal i32 @__kiln_wi_wait({{.*}}) #[[FIB:[0-9]+]]
+; CHECK: while.cond:
 ; CHECK: load atomic i32
-; CHECK: call ptr @__kiln_wg_state()
+; CHECK: br i1 %{{[a-z0-9.]+}}, label %[[BACK:[a-z0-9._]+]], label %if.end
+; CHECK: [[BACK]]:
+; CHECK-NEXT: call ptr @__kiln_wg_state()
 ; CHECK: call void %{{[0-9]+}}(ptr %{{[0-9]+}})
-; CHECK-NEXT: br i1 %{{[a-z0-9.]+}}, label %while.cond
+; CHECK-NEXT: br label %while.cond
 ; CHECK: define internal i32 @__kiln_wi_retry({{.*}}) #[[PLAIN:[0-9]+]]
 ; CHECK-NOT: __kiln_wg_state
 ; CHECK: cmpxchg
 ; CHECK-NOT: __kiln_wg_state
 ; CHECK: define internal i32 @__kiln_wi_one_sub_group({{.*}}) #[[PLAIN]]
+; CHECK-NOT: call ptr @__kiln_wg_state
+; CHECK: define internal i32 @__kiln_wi_scan({{.*}}) #[[PLAIN]]
 ; CHECK-NOT: call ptr @__kiln_wg_state
 ; CHECK: attributes #[[FIB]] = { {{.*}}"kiln-fibers"="8"
 ; CHECK: attributes #[[PLAIN]] = { alwaysinline convergent norecurse nounwind "frame-pointer"="none" "min-legal-vector-width"
@@ -48,6 +54,14 @@
 ;   		while (__opencl_atomic_load(flag, __ATOMIC_ACQUIRE, __OPENCL_MEMORY_SCOPE_WORK_GROUP) == 0)
 ;   			;
 ;   	out[get_global_id(0)] = 1;
+;   }
+;   
+;   kernel void scan(global int *out, global atomic_int *marks)
+;   {
+;   	int i = 0;
+;   	while (__opencl_atomic_load(&marks[i], __ATOMIC_ACQUIRE, __OPENCL_MEMORY_SCOPE_DEVICE) != 0)
+;   		i++;
+;   	out[get_global_id(0)] = i;
 ;   }
 ; plus !kiln.sub_group_size = !{i32 8}, which kiln_finalize sets from the target.
 
@@ -194,6 +208,46 @@ if.end:                                           ; preds = %while.end, %entry
   %call2 = call i64 @_Z13get_global_idj(i32 noundef 0) #3
   %arrayidx = getelementptr inbounds i32, ptr %3, i64 %call2
   store i32 1, ptr %arrayidx, align 4, !tbaa !12
+  ret void
+}
+
+; Function Attrs: convergent norecurse nounwind
+define dso_local spir_kernel void @scan(ptr noundef align 4 %out, ptr noundef align 4 %marks) #0 !kernel_arg_addr_space !14 !kernel_arg_access_qual !4 !kernel_arg_type !5 !kernel_arg_base_type !6 !kernel_arg_type_qual !7 {
+entry:
+  %out.addr = alloca ptr, align 8
+  %marks.addr = alloca ptr, align 8
+  %i = alloca i32, align 4
+  %atomic-temp = alloca i32, align 4
+  store ptr %out, ptr %out.addr, align 8, !tbaa !8
+  store ptr %marks, ptr %marks.addr, align 8, !tbaa !8
+  call void @llvm.lifetime.start.p0(i64 4, ptr %i) #4
+  store i32 0, ptr %i, align 4, !tbaa !12
+  br label %while.cond
+
+while.cond:                                       ; preds = %while.body, %entry
+  %0 = load ptr, ptr %marks.addr, align 8, !tbaa !8
+  %1 = load i32, ptr %i, align 4, !tbaa !12
+  %idxprom = sext i32 %1 to i64
+  %arrayidx = getelementptr inbounds i32, ptr %0, i64 %idxprom
+  %2 = load atomic i32, ptr %arrayidx acquire, align 4
+  store i32 %2, ptr %atomic-temp, align 4
+  %3 = load i32, ptr %atomic-temp, align 4, !tbaa !12
+  %cmp = icmp ne i32 %3, 0
+  br i1 %cmp, label %while.body, label %while.end
+
+while.body:                                       ; preds = %while.cond
+  %4 = load i32, ptr %i, align 4, !tbaa !12
+  %inc = add nsw i32 %4, 1
+  store i32 %inc, ptr %i, align 4, !tbaa !12
+  br label %while.cond
+
+while.end:                                        ; preds = %while.cond
+  %5 = load i32, ptr %i, align 4, !tbaa !12
+  %6 = load ptr, ptr %out.addr, align 8, !tbaa !8
+  %call = call i64 @_Z13get_global_idj(i32 noundef 0) #3
+  %arrayidx1 = getelementptr inbounds i32, ptr %6, i64 %call
+  store i32 %5, ptr %arrayidx1, align 4, !tbaa !12
+  call void @llvm.lifetime.end.p0(i64 4, ptr %i) #4
   ret void
 }
 
