@@ -193,13 +193,15 @@ static bool release_sub_group(struct fiber *f, size_t base, size_t end)
 	return true;
 }
 
-/* Releases the fibers waiting at a work-group barrier; false when none
- * waits (every fiber is done). */
-static bool release_group_barrier(struct fiber *f, size_t n)
+/* Makes every fiber of [0, n) whose status is `from` ready again; false
+ * when there was none.  Releases a work-group barrier (FIBER_WAIT_WG; none
+ * waits when every fiber is done) and wakes the fibers that yielded
+ * (FIBER_YIELDED). */
+static bool make_ready(struct fiber *f, size_t n, enum fiber_status from)
 {
 	bool any = false;
 	for (size_t i = 0; i < n; i++)
-		if (f[i].status == FIBER_WAIT_WG) {
+		if (f[i].status == from) {
 			f[i].status = FIBER_READY;
 			any = true;
 		}
@@ -214,19 +216,6 @@ static bool any_yielded(const struct fiber *f, size_t base, size_t end)
 		if (f[i].status == FIBER_YIELDED)
 			return true;
 	return false;
-}
-
-/* Makes the yielded fibers of [0, n) ready again; false when there were
- * none. */
-static bool wake_yielded(struct fiber *f, size_t n)
-{
-	bool any = false;
-	for (size_t i = 0; i < n; i++)
-		if (f[i].status == FIBER_YIELDED) {
-			f[i].status = FIBER_READY;
-			any = true;
-		}
-	return any;
 }
 
 /* Runs the sub-group [base, end) until each of its fibers is done, waits
@@ -285,8 +274,8 @@ static void run_fibers(struct kiln_wg_state *st, kiln_fiber_entry entry, void *c
 			for (size_t base = 0; base < n; base += sub_group_size)
 				run_sub_group(&g, f, base,
 					      base + sub_group_size < n ? base + sub_group_size : n);
-		} while (wake_yielded(f, n));
-	} while (release_group_barrier(f, n));
+		} while (make_ready(f, n, FIBER_YIELDED));
+	} while (make_ready(f, n, FIBER_WAIT_WG));
 	running = outer;
 	st->stack_lo = stack_lo;
 	st->stack_hi = stack_hi;
