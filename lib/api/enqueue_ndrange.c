@@ -144,6 +144,20 @@ static cl_int enqueue(cl_command_queue q, cl_kernel k, cl_uint work_dim,
 			return FAIL(CL_INVALID_GLOBAL_OFFSET,
 				    "global_work_offset[%u] + global_work_size[%u] "
 				    "overflows size_t (§5.10)", d, d);
+	/* §5.10 CL_INVALID_GLOBAL_WORK_SIZE: sizes beyond what size_t holds
+	 * on the device.  The work-item count (and get_global_linear_id) is
+	 * a size_t too, so a product that reaches 2^64 is refused rather
+	 * than left to wrap (it used to wrap to 0 and run nothing). */
+	size_t items = 1;
+	bool none = false;
+	for (cl_uint d = 0; d < work_dim; d++)
+		none |= global[d] == 0; /* empty: no work-item to count */
+	for (cl_uint d = 0; d < work_dim && !none; d++)
+		if (__builtin_mul_overflow(items, global[d], &items))
+			return FAIL(CL_INVALID_GLOBAL_WORK_SIZE,
+				    "the global work size has 2^64 or more "
+				    "work-items (product of global_work_size[0..%u]), "
+				    "more than size_t counts (§5.10)", work_dim - 1);
 	size_t local_final[3];
 	bool uniform = p->builds[di].uniform_work_groups;
 	bool empty = false;

@@ -242,6 +242,18 @@ void kiln_command_execute(struct kiln_command *cmd)
 	children_done(cmd);
 }
 
+void kiln_command_fail_orphan(struct kiln_command *cmd, const char *why)
+{
+	cl_event ev = cmd->event;
+	pthread_mutex_init(&ev->lock, NULL);
+	pthread_cond_init(&ev->done, NULL);
+	pthread_mutex_init(&cmd->queue->lock, NULL);
+	cmd->error_reason = why;
+	struct kiln_command *parent = cmd->parent;
+	command_complete(cmd, CL_OUT_OF_RESOURCES);
+	children_done(parent);
+}
+
 void kiln_command_discard(struct kiln_command *cmd)
 {
 	cmd->queue = NULL; /* not held yet */

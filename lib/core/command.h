@@ -121,6 +121,14 @@ cl_int kiln_command_enqueue_blocking(struct kiln_command *cmd,
  * running, runs it, completes it.  Drivers call nothing else. */
 void kiln_command_execute(struct kiln_command *cmd);
 
+/* In a child after fork() only (lib/devices/cpu/pool_fork.c): `cmd` was
+ * queued on, or running on, a worker thread of the parent, which does not
+ * exist here.  Completes it with CL_OUT_OF_RESOURCES (`why` reaches the
+ * context's callback), so that its dependents and waiters go on.  The
+ * locks of its event and queue are re-initialized first: the vanished
+ * thread may have held them at the fork. */
+void kiln_command_fail_orphan(struct kiln_command *cmd, const char *why);
+
 /* Internal to lib/core.  Makes room for `n` edges in all (allocating
  * outside any lock, so that kiln_command_depend never fails); only before
  * the first kiln_command_depend.  CL_OUT_OF_HOST_MEMORY on failure. */

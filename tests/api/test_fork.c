@@ -6,6 +6,7 @@
 #include "check.h"
 
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #define N 4096
@@ -39,6 +40,89 @@ static long long device_sum(cl_command_queue q)
 		return -1;
 	clReleaseEvent(ev);
 	return result;
+}
+
+/* A command still running at the fork: it sleeps, then marks `done`. */
+struct slow_args {
+	int *done;
+	int ms;
+};
+
+static void CL_CALLBACK slow(void *p)
+{
+	struct slow_args *a = p;
+	usleep((useconds_t)a->ms * 1000);
+	*a->done = 1;
+}
+
+static cl_int status_of(cl_event ev)
+{
+	cl_int st = 1;
+	if (clGetEventInfo(ev, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof(st), &st,
+			   NULL) != CL_SUCCESS)
+		return 12345;
+	return st;
+}
+
+static const char add_src[] =
+	"kernel void add(global int *a, int v) { a[get_global_id(0)] += v; }\n";
+
+/* The child of a fork taken while `slow_ev` (in-order queue `q`) and
+ * `ooo_ev` (out-of-order queue `ooo`: some running, some still waiting for
+ * a worker) were in flight, and `read_ev`, a read queued behind `slow_ev`.
+ * Those in flight fail with CL_OUT_OF_RESOURCES instead of being waited
+ * for; everything after them works.  0 when all matched. */
+static int child_in_flight(cl_context ctx, cl_command_queue q,
+			   cl_command_queue ooo, cl_event slow_ev,
+			   const cl_event *ooo_ev, int n_ooo, cl_event read_ev,
+			   const int *read_back, cl_kernel add, cl_mem buf,
+			   int n)
+{
+	alarm(30); /* a hang ends the child with SIGALRM */
+	if (clFinish(q) != CL_SUCCESS)
+		return 10;
+	if (status_of(slow_ev) != CL_OUT_OF_RESOURCES)
+		return 11;
+	/* §5.11: a wait list with a failed event. */
+	if (clWaitForEvents(1, &slow_ev) != CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST)
+		return 12;
+	/* The read waited for slow_ev by queue order only: it ran here. */
+	if (status_of(read_ev) != CL_COMPLETE)
+		return 13;
+	for (int i = 0; i < n; i++)
+		if (read_back[i] != i)
+			return 14;
+	if (clFinish(ooo) != CL_SUCCESS)
+		return 15;
+	for (int i = 0; i < n_ooo; i++)
+		if (status_of(ooo_ev[i]) != CL_OUT_OF_RESOURCES)
+			return 16;
+	/* A new kernel and a blocking read on the inherited queues. */
+	cl_int v = 5;
+	if (clSetKernelArg(add, 0, sizeof(buf), &buf) ||
+	    clSetKernelArg(add, 1, sizeof(v), &v))
+		return 17;
+	size_t global = (size_t)n;
+	if (clEnqueueNDRangeKernel(ooo, add, 1, NULL, &global, NULL, 0, NULL, NULL) ||
+	    clFinish(ooo))
+		return 18;
+	int *got = malloc(sizeof(int) * (size_t)n);
+	if (!got || clEnqueueReadBuffer(q, buf, CL_TRUE, 0, sizeof(int) * (size_t)n,
+					got, 0, NULL, NULL))
+		return 19;
+	for (int i = 0; i < n; i++)
+		if (got[i] != i + 5)
+			return 20;
+	free(got);
+	/* A queue created in the child. */
+	cl_int err;
+	cl_device_id dev;
+	clGetCommandQueueInfo(q, CL_QUEUE_DEVICE, sizeof(dev), &dev, NULL);
+	cl_command_queue q2 = clCreateCommandQueueWithProperties(ctx, dev, NULL, &err);
+	if (!q2 || clEnqueueNDRangeKernel(q2, add, 1, NULL, &global, NULL, 0, NULL, NULL) ||
+	    clFinish(q2) || clReleaseCommandQueue(q2))
+		return 21;
+	return 0;
 }
 
 /* The child: 0 when everything matched, a distinct code per failure. */
@@ -106,6 +190,71 @@ int main(void)
 	REQUIRE(waitpid(pid, &status, 0) == pid);
 	CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0);
 	CHECK(device_sum(ooo) == expect);
+
+	/* A fork while commands are in flight (docs/architecture.md): the
+	 * parent's workers do not exist in the child, so what they ran or
+	 * had queued fails there; the parent's own results are intact. */
+	enum { NB = 1000, NOOO = 4 };
+	cl_program prog = clCreateProgramWithSource(ctx, 1, (const char *[]){ add_src },
+						    NULL, &err);
+	REQUIRE(prog && clBuildProgram(prog, 1, &dev, NULL, NULL, NULL) == CL_SUCCESS);
+	cl_kernel add = clCreateKernel(prog, "add", &err);
+	REQUIRE(add);
+	int init[NB], read_back[NB];
+	for (int i = 0; i < NB; i++)
+		init[i] = i, read_back[i] = -1;
+	cl_mem buf = clCreateBuffer(ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR,
+				    sizeof(init), init, &err);
+	REQUIRE(buf);
+	int done[1 + NOOO] = { 0 };
+	cl_event slow_ev, ooo_ev[NOOO], read_ev;
+	struct slow_args sa = { &done[0], 1000 };
+	CHECK_OK(clEnqueueNativeKernel(q, slow, &sa, sizeof(sa), 0, NULL, NULL, 0, NULL,
+				       &slow_ev));
+	CHECK_OK(clEnqueueReadBuffer(q, buf, CL_FALSE, 0, sizeof(read_back), read_back,
+				     0, NULL, &read_ev));
+	for (int i = 0; i < NOOO; i++) {
+		struct slow_args oa = { &done[1 + i], 1000 };
+		CHECK_OK(clEnqueueNativeKernel(ooo, slow, &oa, sizeof(oa), 0, NULL, NULL,
+					       0, NULL, &ooo_ev[i]));
+	}
+	/* Forked once the slow command runs. */
+	for (int i = 0; i < 1000 && status_of(slow_ev) != CL_RUNNING; i++)
+		usleep(1000);
+	CHECK(status_of(slow_ev) == CL_RUNNING);
+	fflush(stdout);
+	struct timespec t0, t1;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	pid = fork();
+	REQUIRE(pid >= 0);
+	if (pid == 0)
+		_exit(child_in_flight(ctx, q, ooo, slow_ev, ooo_ev, NOOO, read_ev,
+				      read_back, add, buf, NB));
+	REQUIRE(waitpid(pid, &status, 0) == pid);
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+	if (!WIFEXITED(status) || WEXITSTATUS(status))
+		fprintf(stderr, "child of the in-flight fork: status 0x%x\n", status);
+	/* The child did not wait for the 1 s commands (it may take a
+	 * while to start its own workers and run on a loaded machine). */
+	double child_s = (double)(t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) * 1e-9;
+	printf("child of the in-flight fork ended after %.3f s\n", child_s);
+	/* The parent: everything ran, in order, with the right results. */
+	CHECK_OK(clFinish(q));
+	CHECK_OK(clFinish(ooo));
+	CHECK(status_of(slow_ev) == CL_COMPLETE && done[0] == 1);
+	for (int i = 0; i < NOOO; i++)
+		CHECK(status_of(ooo_ev[i]) == CL_COMPLETE && done[1 + i] == 1);
+	CHECK(status_of(read_ev) == CL_COMPLETE);
+	for (int i = 0; i < NB; i++)
+		CHECK(read_back[i] == i);
+	clReleaseEvent(slow_ev);
+	clReleaseEvent(read_ev);
+	for (int i = 0; i < NOOO; i++)
+		clReleaseEvent(ooo_ev[i]);
+	clReleaseMemObject(buf);
+	clReleaseKernel(add);
+	clReleaseProgram(prog);
 
 	CHECK_OK(clReleaseCommandQueue(ooo));
 	CHECK_OK(clReleaseCommandQueue(q));

@@ -1,5 +1,6 @@
 /* The worker pool (see pool.h for what it promises). */
 #include "pool.h"
+#include "pool_fork.h"
 
 #include "../../core/command.h"
 #include "../../core/debug.h"
@@ -49,6 +50,9 @@ struct kiln_pool {
 	bool started, stopping;
 	pthread_t *threads;
 	unsigned num_started;
+	/* The event of the command each worker runs, held while it runs:
+	 * after fork() the child fails those commands (pool_fork.c). */
+	cl_event *running;
 	struct kiln_command *head, *tail; /* ready commands, FIFO */
 	struct pool_job *jobs;            /* loops with items left */
 	unsigned sleepers;
@@ -214,9 +218,18 @@ static void *worker_main(void *p)
 				 * submitter may have left it to a poller). */
 				pthread_cond_signal(&pool->wake);
 			atomic_fetch_sub(&pool->work, 1);
+			cl_event ev = cmd->event; /* NULL in tests/unit */
+			if (ev)
+				kiln_object_hold(KILN_OBJ(ev));
+			pool->running[start.index] = ev;
 			pthread_mutex_unlock(&pool->lock);
 			cmd->next = NULL;
 			kiln_command_execute(cmd);
+			pthread_mutex_lock(&pool->lock);
+			pool->running[start.index] = NULL;
+			pthread_mutex_unlock(&pool->lock);
+			if (ev)
+				kiln_object_unhold(KILN_OBJ(ev));
 			continue;
 		}
 		pthread_mutex_unlock(&pool->lock);
@@ -233,7 +246,8 @@ static bool start_locked(struct kiln_pool *pool)
 		return pool->num_started > 0;
 	pool->started = true;
 	pool->threads = calloc(pool->nthreads, sizeof(*pool->threads));
-	if (!pool->threads)
+	pool->running = calloc(pool->nthreads, sizeof(*pool->running));
+	if (!pool->threads || !pool->running)
 		return false;
 	for (unsigned i = 0; i < pool->nthreads; i++) {
 		struct worker_start *ws = malloc(sizeof(*ws));
@@ -271,7 +285,12 @@ static void atfork_parent(void)
 
 static void atfork_child(void)
 {
+	struct kiln_fork_orphans orphans = { 0 };
 	for (struct kiln_pool *p = registry; p; p = p->next_pool) {
+		/* What was queued or running here will never end on its
+		 * own: collected now, failed once every pool is usable. */
+		kiln_fork_collect(&orphans, p->head, p->running,
+				  p->running ? p->nthreads : 0);
 		/* The parent's threads do not exist here.  Commands queued
 		 * in the parent belong to the parent; the child starts
 		 * empty.  The arrays are leaked on purpose: freeing memory
@@ -282,6 +301,7 @@ static void atfork_child(void)
 		p->started = false;
 		p->stopping = false;
 		p->threads = NULL;
+		p->running = NULL;
 		p->num_started = 0;
 		p->head = p->tail = NULL;
 		p->jobs = NULL;
@@ -291,6 +311,7 @@ static void atfork_child(void)
 	}
 	tl_pool = NULL;
 	pthread_mutex_init(&registry_lock, NULL);
+	kiln_fork_fail(&orphans);
 }
 
 static void install_atfork(void)
@@ -373,6 +394,7 @@ void kiln_pool_free(struct kiln_pool *pool)
 	for (unsigned i = 0; i < pool->num_started; i++)
 		pthread_join(pool->threads[i], NULL);
 	free(pool->threads);
+	free(pool->running);
 	free(pool->units);
 	pthread_mutex_destroy(&pool->lock);
 	pthread_cond_destroy(&pool->wake);
