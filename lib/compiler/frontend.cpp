@@ -48,30 +48,39 @@ static void split_into(const char *s, char sep, std::vector<std::string> &out)
 		out.push_back(cur);
 }
 
-/* The cc1 command line: target, language, features, then the user's. */
+/* The cc1 command line: target, language, features, then the user's.
+ * `spir`: for the SPIR-V translator (kiln-cc --spirv) instead of the CPU:
+ * the spir64 target with its own address spaces and typed pointers (what
+ * translator 15 reads), no CPU or CPU features. */
 static std::vector<std::string> cc1_args(const struct kiln_target *t,
-					 const build_options &o)
+					 const build_options &o, bool spir = false)
 {
 	std::vector<std::string> a = {
-		"-triple", "x86_64-unknown-linux-gnu",
+		"-triple", spir ? "spir64-unknown-unknown" : "x86_64-unknown-linux-gnu",
 		"-emit-llvm-bc",
 		"-finclude-default-header", "-fdeclare-opencl-builtins",
-		"-ffake-address-space-map", "-faddress-space-map-mangling=yes",
 		"-internal-isystem", KILN_CLANG_RESOURCE_INCLUDE,
 		/* -O0 would stamp optnone on everything: optimise later. */
 		"-O2", "-disable-llvm-passes",
 		"-ferror-limit", "50",
 		"-I", input_dir,
 	};
-	/* Clang knows no "generic" x86 CPU (LLVM's name when the host CPU is
-	 * too new for it); the features below say what the CPU has. */
-	a.push_back("-target-cpu");
-	if (t && t->cpu && *t->cpu && strcmp(t->cpu, "generic") != 0)
-		a.push_back(t->cpu);
-	else
-		a.push_back("x86-64");
+	if (spir) {
+		a.push_back("-no-opaque-pointers");
+	} else {
+		a.push_back("-ffake-address-space-map");
+		a.push_back("-faddress-space-map-mangling=yes");
+		/* Clang knows no "generic" x86 CPU (LLVM's name when the host
+		 * CPU is too new for it); the features below say what the
+		 * CPU has. */
+		a.push_back("-target-cpu");
+		if (t && t->cpu && *t->cpu && strcmp(t->cpu, "generic") != 0)
+			a.push_back(t->cpu);
+		else
+			a.push_back("x86-64");
+	}
 	std::vector<std::string> feats;
-	if (t)
+	if (t && !spir)
 		split_into(t->features, ',', feats);
 	for (auto &f : feats) {
 		a.push_back("-target-feature");
@@ -150,11 +159,12 @@ static std::vector<std::string> cc1_args(const struct kiln_target *t,
 
 static bool compile(const struct kiln_target *t, const char *source,
 		    const build_options &o, const struct kiln_header *headers,
-		    size_t num_headers, std::string &ir, std::string &log)
+		    size_t num_headers, std::string &ir, std::string &log,
+		    bool spir = false)
 {
 	if (!check_language_version(t, o, log))
 		return false;
-	std::vector<std::string> args = cc1_args(t, o);
+	std::vector<std::string> args = cc1_args(t, o, spir);
 	std::vector<const char *> argv;
 	for (auto &s : args)
 		argv.push_back(s.c_str());
@@ -217,6 +227,8 @@ static bool compile(const struct kiln_target *t, const char *source,
 	ci.createFileManager(overlay);
 
 	llvm::LLVMContext ctx;
+	if (spir)
+		ctx.setOpaquePointers(false);
 	clang::EmitLLVMOnlyAction act(&ctx);
 	bool ok = ci.ExecuteAction(act);
 	diag_os.flush();
@@ -237,6 +249,12 @@ static bool compile(const struct kiln_target *t, const char *source,
 	}
 	ir = write_ir(*m);
 	return true;
+}
+
+bool compile_for_spirv(const struct kiln_target *t, const char *source,
+		       const build_options &o, std::string &ir, std::string &log)
+{
+	return compile(t, source, o, nullptr, 0, ir, log, true);
 }
 
 } // namespace kiln

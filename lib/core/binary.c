@@ -182,7 +182,7 @@ static bool valid_type(uint32_t t)
 	       t == CL_PROGRAM_BINARY_TYPE_EXECUTABLE;
 }
 
-bool kiln_binary_read(const void *data, size_t size, struct kiln_binary *out)
+bool kiln_binary_parse(const void *data, size_t size, struct kiln_binary *out)
 {
 	const unsigned char *buf = data;
 	memset(out, 0, sizeof(*out));
@@ -245,15 +245,25 @@ bool kiln_binary_read(const void *data, size_t size, struct kiln_binary *out)
 		}
 		p += pad8(n);
 	}
-	/* Every section is required (the object may be empty); a binary of
-	 * another compiler is foreign even if well formed. */
-	if (seen != 0x3feu || !out->ir.size ||
-	    strcmp(out->compiler_id, kiln_compiler_id()) != 0)
+	/* Every section is required (the object may be empty). */
+	if (seen != 0x3feu || !out->ir.size)
 		goto fail;
 	return true;
 fail:
 	kiln_binary_free(out);
 	return false;
+}
+
+bool kiln_binary_read(const void *data, size_t size, struct kiln_binary *out)
+{
+	if (!kiln_binary_parse(data, size, out))
+		return false;
+	/* A binary of another compiler is foreign even if well formed. */
+	if (strcmp(out->compiler_id, kiln_compiler_id()) != 0) {
+		kiln_binary_free(out);
+		return false;
+	}
+	return true;
 }
 
 void kiln_binary_free(struct kiln_binary *b)

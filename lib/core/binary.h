@@ -46,6 +46,11 @@ bool kiln_binary_write(const struct kiln_binary *b, struct kiln_blob *out);
  * written by this compiler (`out` is then left empty). */
 bool kiln_binary_read(const void *data, size_t size, struct kiln_binary *out);
 
+/* The container check of kiln_binary_read without the compiler identity:
+ * for a reader that is not the compiler that wrote it (tools/kiln-cc
+ * reads what the runtime wrote, to show its IR). */
+bool kiln_binary_parse(const void *data, size_t size, struct kiln_binary *out);
+
 void kiln_binary_free(struct kiln_binary *b);
 
 /* 128-bit FNV-1a: the container's checksum and the cache's key. */
