@@ -189,7 +189,7 @@ char *dup(const std::string &s)
 }
 
 bool offline_finalize(const struct kiln_target *t, const struct kiln_blob *ir,
-		      const build_options &o, char **ir_text, char **asm_text,
+		      const build_options &o, char **wg_ir_text, char **ir_text, char **asm_text,
 		      struct kiln_offline_stats *stats, std::string &log)
 {
 	std::unique_ptr<llvm::TargetMachine> tm = target_machine(t, log);
@@ -225,6 +225,18 @@ bool offline_finalize(const struct kiln_target *t, const struct kiln_blob *ir,
 			it->second.s.fibers = runs_as_fibers(f);
 		}
 	});
+	/* After the last pass of the work-group stage, before -O3. */
+	if (wg_ir_text)
+		pic.registerAfterPassCallback([&](llvm::StringRef cls, llvm::Any,
+						  const llvm::PreservedAnalyses &) {
+			if (cls != block_kernels_pass::name() || *wg_ir_text)
+				return;
+			std::string s;
+			llvm::raw_string_ostream os(s);
+			mod->print(os, nullptr);
+			os.flush();
+			*wg_ir_text = dup(s);
+		});
 	if (!finalize_module(*m, *tm, t, o, log, &pic))
 		return false;
 	if (ir_text) {
@@ -340,11 +352,13 @@ extern "C" bool kiln_offline_cpu_target(const char *cpu, struct kiln_cpu_target 
 
 extern "C" bool kiln_offline_finalize(const struct kiln_target *t,
 				      const struct kiln_blob *ir, const char *options,
-				      char **ir_text, char **asm_text,
+				      char **wg_ir_text, char **ir_text, char **asm_text,
 				      struct kiln_offline_stats *stats, char **log)
 {
 	std::string l;
 	kiln::build_options o;
+	if (wg_ir_text)
+		*wg_ir_text = nullptr;
 	if (ir_text)
 		*ir_text = nullptr;
 	if (asm_text)
@@ -354,7 +368,8 @@ extern "C" bool kiln_offline_finalize(const struct kiln_target *t,
 	bool ok = kiln::parse_options(options, kiln::OPTS_FINALIZE, o, l);
 	if (ok)
 		ok = kiln::run_safely(l, [&] {
-			return kiln::offline_finalize(t, ir, o, ir_text, asm_text, stats, l);
+			return kiln::offline_finalize(t, ir, o, wg_ir_text, ir_text, asm_text,
+						      stats, l);
 		});
 	kiln::give_log(l, log);
 	return ok;

@@ -53,12 +53,14 @@ void kiln_offline_stats_free(struct kiln_offline_stats *s);
 
 /* Runs what kiln_finalize runs on `ir` (a linked program, as a program
  * binary holds it) for target t with build `options`, then, as asked
- * (each may be NULL): *ir_text receives the module after both stages of
- * passes as LLVM assembly, *asm_text the native assembly, *stats the
- * figures above.  Strings are malloc'ed. */
+ * (each may be NULL): *wg_ir_text receives the module as LLVM assembly
+ * right after the work-group stage (the work-group functions made, before
+ * -O3: what KILN_DUMP_IR=pre shows), *ir_text the module after both
+ * stages (what goes to code generation), *asm_text the native assembly,
+ * *stats the figures above.  Strings are malloc'ed. */
 bool kiln_offline_finalize(const struct kiln_target *t,
 			   const struct kiln_blob *ir, const char *options,
-			   char **ir_text, char **asm_text,
+			   char **wg_ir_text, char **ir_text, char **asm_text,
 			   struct kiln_offline_stats *stats, char **log);
 
 /* OpenCL C or C++ for OpenCL to SPIR-V through the translator, with the

@@ -24,6 +24,7 @@ struct cc_args {
 	const char *output;       /* -o; NULL: derived from the input */
 	enum output_kind kind;
 	bool kind_given;
+	bool wg_ir;               /* --emit-llvm=workgroup */
 	bool check, list, stats;
 	enum cc_language lang;
 	const char *isa;          /* --isa= */
@@ -43,7 +44,10 @@ static void usage(FILE *f)
 "What to write (one of; default: a Kiln program binary, for\n"
 "clCreateProgramWithBinary):\n"
 "  --spirv            SPIR-V 1.0-1.4 (through the SPIR-V translator)\n"
-"  --emit-llvm        LLVM IR after Kiln's work-group passes and -O3\n"
+"  --emit-llvm        LLVM IR after Kiln's work-group passes and -O3, as it\n"
+"                     goes to code generation\n"
+"  --emit-llvm=workgroup  LLVM IR right after the work-group passes (the\n"
+"                     work-group functions made), before -O3\n"
 "  -S                 native assembly of the work-group functions\n"
 "  -o <file>          the output file ('-': standard output); default: the\n"
 "                     input's name with .bin, .spv, .ll or .s\n"
@@ -144,6 +148,12 @@ static int parse_args(int argc, char **argv, struct cc_args *a)
 			if (!next)
 				return bad_usage("%s needs a file name", s);
 			a->output = argv[++i];
+		} else if (!strcmp(s, "--emit-llvm=workgroup") || !strcmp(s, "--emit-llvm=final")) {
+			if (a->kind_given && a->kind != OUT_LLVM)
+				return bad_usage("%s: only one of --spirv, --emit-llvm, -S", s);
+			a->kind = OUT_LLVM;
+			a->kind_given = true;
+			a->wg_ir = s[12] == 'w';
 		} else if (!strcmp(s, "--spirv") || !strcmp(s, "--emit-llvm") || !strcmp(s, "-S")) {
 			enum output_kind k = s[1] == 'S' ? OUT_ASM : s[2] == 's' ? OUT_SPIRV : OUT_LLVM;
 			if (a->kind_given && a->kind != k)
@@ -432,7 +442,8 @@ int main(int argc, char **argv)
 		if (!finalize_target(&a, &bin, &named, &t)) {
 			status = 1;
 		} else if (!kiln_offline_finalize(&t, &bin.ir, bin.options,
-						  write && a.kind == OUT_LLVM ? &ir_text : NULL,
+						  write && a.kind == OUT_LLVM && a.wg_ir ? &ir_text : NULL,
+						  write && a.kind == OUT_LLVM && !a.wg_ir ? &ir_text : NULL,
 						  write && a.kind == OUT_ASM ? &asm_text : NULL,
 						  a.stats ? &stats : NULL, &log)) {
 			cc_print_log(log, a.input);

@@ -43,6 +43,13 @@ check)
 	# the path as given on the command line
 	expect 1 "$cc" --check ./error.cl
 	has "$out/stderr" '^\./error\.cl:5:16: error:'
+	# -D and -I (joined or not, relative), and the source's own folder
+	expect 0 "$cc" --check -D SCALE=2.0f -I inc include.cl
+	expect 0 "$cc" --check -DSCALE=2.0f -Iinc include.cl
+	expect 1 "$cc" --check -DSCALE=2.0f include.cl
+	has "$out/stderr" "^include\.cl:4:10: fatal error: 'inc_header\.h' file not found"
+	expect 1 "$cc" --check -I inc include.cl
+	has "$out/stderr" "^include\.cl:8:25: error: use of undeclared identifier 'SCALE'"
 	# --check writes nothing
 	checks=$((checks + 1)); ls good.bin error.bin 2>/dev/null && fail "--check wrote a file"
 	;;
@@ -59,6 +66,7 @@ binary)
 	expect 0 "$cc" good.cl -o "$out/good.bin"
 	has "$out/good.bin" 'KILNBIN'
 	expect 0 "$runner" binary "$out/good.bin"
+	expect 0 env KILN_DEVICES=serial "$runner" binary "$out/good.bin"
 	# another ISA level: the object is for x86-64-v2, the runtime loads it
 	expect 0 "$cc" --isa=x86-64-v2 good.cl -o "$out/good-v2.bin"
 	expect 0 "$runner" binary "$out/good-v2.bin"
@@ -92,6 +100,12 @@ emit_llvm)
 	has "$out/good-v2.ll" '<4 x i32>'
 	hasnt "$out/good-v2.ll" '<(8|16) x (float|i32)>'
 	has "$out/good-v2.ll" '"target-cpu"="x86-64-v2"'
+	# right after the work-group passes: the work-item functions still
+	# there, called by the work-group functions' loops, nothing vectorized
+	expect 0 "$cc" --emit-llvm=workgroup good.cl -o "$out/good-wg.ll"
+	has "$out/good-wg.ll" '^define .*@__kiln_wg_saxpy\('
+	has "$out/good-wg.ll" 'call .*@__kiln_wi_saxpy\('
+	hasnt "$out/good-wg.ll" '<[0-9]+ x float>'
 	;;
 asm)
 	expect 0 "$cc" -S good.cl -o "$out/good.s"

@@ -1,0 +1,1 @@
+#define INC_FACTOR 3.0f

@@ -1,0 +1,1 @@
+#define LOCAL_FACTOR 2.0f
