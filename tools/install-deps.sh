@@ -4,7 +4,7 @@
 set -eu
 SUDO=""
 if [ "$(id -u)" != 0 ]; then SUDO=sudo; fi
-PKGS="build-essential cmake pkg-config \
+PKGS="build-essential cmake pkg-config dpkg-dev \
   opencl-headers ocl-icd-opencl-dev ocl-icd-libopencl1 clinfo \
   clang-15 libclang-cpp15-dev libclang-15-dev llvm-15-dev llvm-15-tools \
   libllvmspirvlib-15-dev llvm-spirv-15 \
