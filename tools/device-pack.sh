@@ -13,8 +13,12 @@ set -eu
 root="$(cd "$(dirname "$0")/.." && pwd)"
 build="$(cd "${1:-$root/build}" && pwd)"
 out="$root/.devpack"
-grep -qx '/.devpack/' "$root/.git/info/exclude" 2>/dev/null ||
-	{ mkdir -p "$root/.git/info"; echo '/.devpack/' >> "$root/.git/info/exclude"; }
+# .devpack/ stays out of git (info/exclude; in a worktree too, where .git
+# is a file).
+exclude="$(git -C "$root" rev-parse --git-path info/exclude 2>/dev/null || echo "$root/.git/info/exclude")"
+case "$exclude" in /*) ;; *) exclude="$root/$exclude" ;; esac
+grep -qx '/.devpack/' "$exclude" 2>/dev/null ||
+	{ mkdir -p "$(dirname "$exclude")"; echo '/.devpack/' >> "$exclude"; }
 stage="$(mktemp -d)"
 trap 'rm -rf "$stage"' EXIT
 mkdir -p "$stage/libs/lib" "$stage/libs/include" "$stage/kiln/lib" "$stage/kiln/bin" "$out"

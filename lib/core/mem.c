@@ -6,6 +6,8 @@
 #include "context.h"
 #include "debug.h"
 #include "device.h"
+#include "host_memory.h"
+#include "mem_copy.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -32,10 +34,7 @@ static void *storage_alloc(cl_context ctx, size_t size, size_t align)
 	cl_device_id dev = ctx->devices[0];
 	if (dev->driver && dev->driver->mem_alloc)
 		return dev->driver->mem_alloc(dev, size, align);
-	void *p = NULL;
-	if (posix_memalign(&p, align, size))
-		return NULL;
-	return p;
+	return kiln_host_alloc(size, align);
 }
 
 static void storage_free(cl_context ctx, void *ptr)
@@ -161,8 +160,10 @@ cl_mem kiln_mem_create(size_t struct_size, cl_context ctx,
 			goto out_free;
 		}
 		mem->owns_data = true;
+		/* On the pool when large: the first touch of the pages
+		 * (host_memory.h) is by the workers that will use them. */
 		if (flags & CL_MEM_COPY_HOST_PTR)
-			memcpy(mem->data, host_ptr, size);
+			kiln_mem_copy(ctx->devices[0], mem->data, host_ptr, size);
 	}
 	mem_publish(mem);
 	*err = CL_SUCCESS;

@@ -3,6 +3,7 @@
 
 #include "context.h"
 #include "debug.h"
+#include "host_memory.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -26,11 +27,8 @@ static size_t upper_bound(cl_context ctx, const char *p)
 void *kiln_svm_alloc(cl_context ctx, cl_svm_mem_flags flags, size_t size,
 		     size_t align)
 {
-	void *p = NULL;
-	/* posix_memalign needs a multiple of sizeof(void *). */
-	if (align < sizeof(void *))
-		align = sizeof(void *);
-	if (posix_memalign(&p, align, size))
+	void *p = kiln_host_alloc(size, align);
+	if (!p)
 		return NULL;
 	pthread_mutex_lock(&ctx->lock);
 	if (ctx->num_svm_allocs == ctx->svm_alloc_cap) {

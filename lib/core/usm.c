@@ -3,6 +3,7 @@
 #include "usm.h"
 
 #include "debug.h"
+#include "host_memory.h"
 #include "object.h"
 #include "queue.h"
 
@@ -50,10 +51,8 @@ void *kiln_usm_alloc(cl_context ctx, cl_unified_shared_memory_type_intel type,
 		     cl_device_id device, cl_mem_alloc_flags_intel flags,
 		     size_t size, size_t align)
 {
-	void *p = NULL;
-	if (align < sizeof(void *)) /* what posix_memalign accepts */
-		align = sizeof(void *);
-	if (posix_memalign(&p, align, size))
+	void *p = kiln_host_alloc(size, align);
+	if (!p)
 		return NULL;
 	pthread_mutex_lock(&lock);
 	if (!grow((void **)&allocs, &alloc_cap, num_allocs, sizeof(*allocs))) {

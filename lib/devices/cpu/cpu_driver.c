@@ -3,6 +3,7 @@
 #include "pool.h"
 
 #include "../../core/device.h"
+#include "../../core/host_memory.h"
 #include "../host.h"
 
 #include <errno.h>
@@ -70,14 +71,7 @@ static void cpu_uninit(cl_device_id dev)
 void *kiln_cpu_mem_alloc(cl_device_id dev, size_t size, size_t align)
 {
 	(void)dev;
-	void *p = NULL;
-	if (align < sizeof(void *))
-		align = sizeof(void *);
-	if (size == 0)
-		size = 1;
-	if (posix_memalign(&p, align, size))
-		return NULL;
-	return p;
+	return kiln_host_alloc(size, align);
 }
 
 void kiln_cpu_mem_free(cl_device_id dev, void *ptr)
