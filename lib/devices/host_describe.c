@@ -138,6 +138,9 @@ static const struct {
 	{ "cl_intel_subgroups_char", CL_MAKE_VERSION(1, 0, 0), F_COMPILER | F_SUBGROUPS },
 	{ "cl_intel_subgroups_short", CL_MAKE_VERSION(1, 0, 0), F_COMPILER | F_SUBGROUPS },
 	{ "cl_intel_subgroups_long", CL_MAKE_VERSION(1, 0, 0), F_COMPILER | F_SUBGROUPS },
+	/* SPV_INTEL_subgroups in modules (OpSubgroupShuffle*INTEL, buffer and
+	 * image block I/O): tests/api/test_subgroups_spirv.c */
+	{ "cl_intel_spirv_subgroups", CL_MAKE_VERSION(1, 0, 0), F_IL | F_SUBGROUPS },
 	{ "cl_ext_float_atomics", CL_MAKE_VERSION(1, 0, 0), F_COMPILER | F_ATOMICS_ALL },
 	/* lib/api/usm.c; tests/api/test_usm*.c */
 	{ "cl_intel_unified_shared_memory", CL_MAKE_VERSION(1, 2, 0), F_USM },
