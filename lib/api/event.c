@@ -134,6 +134,13 @@ clGetEventProfilingInfo(cl_event event, cl_profiling_info param_name,
 {
 	if (!kiln_object_is(event, KILN_OBJ_EVENT))
 		return CL_INVALID_EVENT;
+	/* A name no event has is CL_INVALID_VALUE whatever the event's state
+	 * (§5.14 lists both errors; the argument is wrong either way). */
+	bool known = false;
+	for (size_t i = 0; i < KILN_ARRAY_SIZE(profiling_info); i++)
+		known |= profiling_info[i].param == param_name;
+	if (!known)
+		return CL_INVALID_VALUE;
 	/* §5.14: only for a command of a profiling queue that has completed
 	 * (a user event never has profiling information). */
 	if (!event->queue || !event->profiled ||

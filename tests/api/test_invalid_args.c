@@ -55,6 +55,11 @@ static void CL_CALLBACK ctx_cb(cl_context c, void *u)
 	(void)c, (void)u;
 }
 
+static void CL_CALLBACK native_noop(void *p)
+{
+	(void)p;
+}
+
 static void CL_CALLBACK event_cb(cl_event e, cl_int s, void *u)
 {
 	(void)e, (void)s, (void)u;
@@ -516,6 +521,71 @@ int main(void)
 	ROW(CL_INVALID_VALUE, clEnqueueSVMMemFill(q, host, NULL, 4, 16, 0, NULL, NULL));
 	ROW(CL_INVALID_VALUE, clEnqueueSVMMap(q, CL_TRUE, CL_MAP_READ, NULL, 4, 0, NULL, NULL));
 	ROW(CL_INVALID_VALUE, clEnqueueSVMUnmap(q, NULL, 0, NULL, NULL));
+
+	/* ---- access flags, failed wait lists, pipes, legacy calls --------- */
+	cl_mem ro_host = clCreateBuffer(ctx, CL_MEM_READ_WRITE | CL_MEM_HOST_READ_ONLY, 64, NULL, &err);
+	cl_mem no_host = clCreateBuffer(ctx, CL_MEM_READ_WRITE | CL_MEM_HOST_NO_ACCESS, 64, NULL, &err);
+	REQUIRE(ro_host && no_host);
+	/* §5.2.2: host access the buffer's flags forbid. */
+	ROW(CL_INVALID_OPERATION, clEnqueueWriteBuffer(q, ro_host, CL_TRUE, 0, 4, host, 0, NULL, NULL));
+	ROW(CL_INVALID_OPERATION, clEnqueueReadBuffer(q, no_host, CL_TRUE, 0, 4, host, 0, NULL, NULL));
+	ROW(CL_SUCCESS, clEnqueueFillBuffer(q, ro_host, host, 4, 0, 4, 0, NULL, NULL)); /* not host access */
+	ROW_CREATE(CL_INVALID_OPERATION, clEnqueueMapBuffer(q, ro_host, CL_TRUE, CL_MAP_WRITE, 0, 4, 0, NULL, NULL, &e));
+	ROW_CREATE(CL_INVALID_OPERATION, clEnqueueMapBuffer(q, no_host, CL_TRUE, CL_MAP_READ, 0, 4, 0, NULL, NULL, &e));
+	/* §5.11: a blocking command whose wait list holds a failed event. */
+	cl_event failed = clCreateUserEvent(ctx, &err);
+	REQUIRE(failed);
+	CHECK_OK(clSetUserEventStatus(failed, -100));
+	ROW(CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST, clEnqueueReadBuffer(q, buf, CL_TRUE, 0, 4, host, 1, &failed, NULL));
+	ROW(CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST, clWaitForEvents(1, &failed));
+	ROW(CL_INVALID_OPERATION, clSetUserEventStatus(failed, CL_COMPLETE)); /* set twice */
+	CHECK_OK(clFinish(q));
+	/* A command not yet complete has no end time (§5.14). */
+	cl_command_queue pq = clCreateCommandQueueWithProperties(ctx, dev,
+		(cl_queue_properties[]){ CL_QUEUE_PROPERTIES, CL_QUEUE_PROFILING_ENABLE, 0 }, &err);
+	REQUIRE(pq);
+	cl_event gate = clCreateUserEvent(ctx, &err), pending;
+	CHECK_OK(clEnqueueMarkerWithWaitList(pq, 1, &gate, &pending));
+	ROW(CL_PROFILING_INFO_NOT_AVAILABLE, clGetEventProfilingInfo(pending, CL_PROFILING_COMMAND_END, sizeof(cl_ulong), out, NULL));
+	ROW(CL_INVALID_VALUE, clGetEventProfilingInfo(pending, BOGUS, sizeof(cl_ulong), out, NULL));
+	CHECK_OK(clSetUserEventStatus(gate, CL_COMPLETE));
+	CHECK_OK(clFinish(pq));
+	ROW(CL_SUCCESS, clGetEventProfilingInfo(pending, CL_PROFILING_COMMAND_END, sizeof(cl_ulong), out, NULL));
+	ROW(CL_INVALID_VALUE, clGetEventProfilingInfo(pending, CL_PROFILING_COMMAND_END, 4, out, NULL));
+	clReleaseEvent(gate);
+	clReleaseEvent(pending);
+	clReleaseCommandQueue(pq);
+	clReleaseEvent(failed);
+	clReleaseMemObject(ro_host);
+	clReleaseMemObject(no_host);
+	/* Images: copies between different formats, 2D regions of 3D depth. */
+	cl_image_format fmt2 = { CL_R, CL_FLOAT };
+	cl_mem img2 = clCreateImage(ctx, CL_MEM_READ_WRITE, &fmt2, &desc, NULL, &err);
+	REQUIRE(img2);
+	ROW(CL_IMAGE_FORMAT_MISMATCH, clEnqueueCopyImage(q, img, img2, origin, origin, reg1, 0, NULL, NULL));
+	ROW(CL_INVALID_VALUE, clEnqueueCopyImage(q, img, img, origin, origin, (size_t[]){ 1, 1, 2 }, 0, NULL, NULL));
+	ROW(CL_MEM_COPY_OVERLAP, clEnqueueCopyImage(q, img, img, origin, (size_t[]){ 1, 1, 0 },
+		(size_t[]){ 4, 4, 1 }, 0, NULL, NULL));
+	ROW_CREATE(CL_INVALID_IMAGE_FORMAT_DESCRIPTOR, clCreateImage2D(ctx, CL_MEM_READ_WRITE, NULL, 4, 4, 0, NULL, &e));
+	ROW_CREATE(CL_INVALID_IMAGE_SIZE, clCreateImage2D(ctx, CL_MEM_READ_WRITE, &fmt, 0, 4, 0, NULL, &e));
+	clReleaseMemObject(img2);
+	/* Pipes (§5.4). */
+	ROW_CREATE(CL_INVALID_PIPE_SIZE, clCreatePipe(ctx, CL_MEM_READ_WRITE, 0, 16, NULL, &e));
+	ROW_CREATE(CL_INVALID_PIPE_SIZE, clCreatePipe(ctx, CL_MEM_READ_WRITE, 4, 0, NULL, &e));
+	ROW_CREATE(CL_INVALID_VALUE, clCreatePipe(ctx, CL_MEM_USE_HOST_PTR, 4, 16, NULL, &e));
+	ROW_CREATE(CL_INVALID_VALUE, clCreatePipe(ctx, CL_MEM_READ_WRITE, 4, 16, (cl_pipe_properties[]){ 1, 0 }, &e));
+	ROW(CL_INVALID_MEM_OBJECT, clGetPipeInfo(buf, CL_PIPE_PACKET_SIZE, sizeof(out), out, NULL));
+	/* Native kernels (§5.10). */
+	ROW(CL_INVALID_VALUE, clEnqueueNativeKernel(q, NULL, NULL, 0, 0, NULL, NULL, 0, NULL, NULL));
+	ROW(CL_INVALID_VALUE, clEnqueueNativeKernel(q, native_noop, NULL, 8, 0, NULL, NULL, 0, NULL, NULL));
+	ROW(CL_INVALID_VALUE, clEnqueueNativeKernel(q, native_noop, host, 8, 1, NULL, NULL, 0, NULL, NULL));
+	/* Uniform work-groups: OpenCL C 1.x programs need them (§5.10). */
+	ROW(CL_INVALID_WORK_GROUP_SIZE, clEnqueueNDRangeKernel(q, k, 1, NULL, (size_t[]){ 65 }, &l1, 0, NULL, NULL));
+	/* Sub-group queries (§5.9.4). */
+	ROW(CL_INVALID_VALUE, clGetKernelSubGroupInfo(k, dev, BOGUS, 0, NULL, sizeof(out), out, NULL));
+	ROW(CL_INVALID_VALUE, clGetKernelSubGroupInfo(k, dev, CL_KERNEL_MAX_SUB_GROUP_SIZE_FOR_NDRANGE, 0, NULL,
+		sizeof(out), out, NULL));
+	ROW(CL_INVALID_KERNEL, clGetKernelSubGroupInfo(s_k, dev, CL_KERNEL_MAX_NUM_SUB_GROUPS, 0, NULL, sizeof(out), out, NULL));
 
 	printf("%d rows\n", rows);
 	clReleaseEvent(done_ev);
