@@ -61,6 +61,7 @@ static cl_int enqueue_copy(cl_command_queue q, cl_command_type type,
 	if (!c)
 		return CL_OUT_OF_HOST_MEMORY;
 	c->cmd.run = run_copy;
+	c->cmd.bytes = size;
 	c->dst = dst;
 	c->src = src;
 	c->size = size;
@@ -209,6 +210,7 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueFillBuffer(
 	if (!c)
 		return CL_OUT_OF_HOST_MEMORY;
 	c->cmd.run = run_fill;
+	c->cmd.bytes = size;
 	c->dst = (char *)buffer->data + offset;
 	c->size = size;
 	c->pattern_size = pattern_size;

@@ -151,6 +151,7 @@ static cl_int enqueue_rect(cl_command_queue q, cl_command_type type,
 	if (!c)
 		return CL_OUT_OF_HOST_MEMORY;
 	c->cmd.run = run_rect;
+	c->cmd.bytes = region[0] * pixel_size * region[1] * region[2];
 	c->dst = *dst;
 	c->src = *src;
 	c->region[0] = region[0] * pixel_size;

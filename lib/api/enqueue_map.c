@@ -71,6 +71,7 @@ void *kiln_enqueue_map(cl_command_queue q, cl_mem mem, cl_command_type type,
 		*err = CL_OUT_OF_HOST_MEMORY;
 		return NULL;
 	}
+	cmd->bytes = size;
 	void *ptr = (char *)mem->data + offset;
 	*err = kiln_mem_map_add(mem, ptr, offset, size, flags);
 	if (*err) {

@@ -100,6 +100,7 @@ static cl_int enqueue_rect(cl_command_queue q, cl_command_type type,
 	if (!c)
 		return CL_OUT_OF_HOST_MEMORY;
 	c->cmd.run = run_rect;
+	c->cmd.bytes = region[0] * region[1] * region[2];
 	c->dst = dst + d->offset;
 	c->src = src + s->offset;
 	c->dst_row = d->row_pitch;

@@ -140,6 +140,7 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueSVMMemcpy(
 	if (!c)
 		return CL_OUT_OF_HOST_MEMORY;
 	c->cmd.run = run_svm_copy;
+	c->cmd.bytes = size;
 	c->dst = dst_ptr;
 	c->src = src_ptr;
 	c->size = size;
@@ -193,6 +194,7 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueSVMMemFill(
 	if (!c)
 		return CL_OUT_OF_HOST_MEMORY;
 	c->cmd.run = run_svm_fill;
+	c->cmd.bytes = size;
 	c->dst = svm_ptr;
 	c->size = size;
 	c->pattern_size = pattern_size;

@@ -461,6 +461,7 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueMemcpyINTEL(
 	if (!c)
 		return CL_OUT_OF_HOST_MEMORY;
 	c->cmd.run = run_copy;
+	c->cmd.bytes = size;
 	c->dst = dst_ptr;
 	c->src = src_ptr;
 	c->size = size;
@@ -518,6 +519,7 @@ static cl_int enqueue_fill(const char *entry, cl_command_queue q, void *dst,
 	if (!c)
 		return CL_OUT_OF_HOST_MEMORY;
 	c->cmd.run = run_fill;
+	c->cmd.bytes = size;
 	c->dst = dst;
 	c->size = size;
 	c->pattern_size = pattern_size;

@@ -13,11 +13,53 @@
 #include <llvm/Support/MemoryBuffer.h>
 #include <llvm/Support/raw_ostream.h>
 
+#include "compiler/phase_hook.h"
+
+#include <atomic>
 #include <cstdio>
 #include <cstring>
+#include <ctime>
 #include <mutex>
 
 #include <llvm/Config/llvm-config.h>
+
+/* kiln_compiler_set_phase_hook: constant-initialized, so it is valid
+ * before any constructor runs. */
+static std::atomic<kiln_phase_hook> phase_hook{nullptr};
+
+extern "C" void kiln_compiler_set_phase_hook(kiln_phase_hook hook)
+{
+	phase_hook.store(hook, std::memory_order_relaxed);
+}
+
+namespace {
+/* Times the scope it lives in as compiler phase `name`, when a hook is set
+ * (one relaxed load otherwise). */
+class phase_timer {
+	const char *name;
+	kiln_phase_hook hook;
+	uint64_t start;
+
+	static uint64_t now()
+	{
+		struct timespec ts;
+		clock_gettime(CLOCK_MONOTONIC, &ts);
+		return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+	}
+
+public:
+	explicit phase_timer(const char *n)
+		: name(n), hook(phase_hook.load(std::memory_order_relaxed)),
+		  start(hook ? now() : 0)
+	{
+	}
+	~phase_timer()
+	{
+		if (hook)
+			hook(name, start, now());
+	}
+};
+} // namespace
 
 namespace kiln {
 
@@ -141,8 +183,11 @@ bool finalize_module(llvm::Module &m, llvm::TargetMachine &tm,
 {
 	m.setDataLayout(tm.createDataLayout());
 	m.setTargetTriple(tm.getTargetTriple().str());
-	if (!link_kernel_lib(m, t, log))
-		return false;
+	{
+		phase_timer timer("link built-in library");
+		if (!link_kernel_lib(m, t, log))
+			return false;
+	}
 	adapt_kernel_lib_calls(m);
 	define_lib_options(m, o);
 	retarget(m, t);
@@ -161,6 +206,7 @@ bool finalize_module(llvm::Module &m, llvm::TargetMachine &tm,
 	/* The work-group stage (passes.cpp). */
 	pass_errors errors{&log};
 	{
+		phase_timer timer("work-group passes");
 		pass_env env(nullptr, llvm::PipelineTuningOptions(), pic);
 		workgroup_pipeline(&errors).run(m, env.mam);
 	}
@@ -183,6 +229,7 @@ bool finalize_module(llvm::Module &m, llvm::TargetMachine &tm,
 		m.print(llvm::errs(), nullptr);
 	/* The optimisation stage (passes.cpp). */
 	{
+		phase_timer timer("optimization (-O3)");
 		pass_env env(&tm, optimisation_tuning(), pic);
 		optimisation_pipeline(env.pb, o.opt_disable).run(m, env.mam);
 	}
@@ -207,6 +254,7 @@ static bool finalize(const struct kiln_target *t, const struct kiln_blob *ir,
 		return false;
 	if (!finalize_module(*m, *tm, t, o, log))
 		return false;
+	phase_timer timer("code generation");
 	return emit_object(*m, tm.get(), obj, log);
 }
 
@@ -226,6 +274,7 @@ extern "C" bool kiln_finalize(const struct kiln_target *t,
 		ok = kiln::run_safely(l, [&] {
 			if (!kiln::finalize(t, ir, o, obj, l))
 				return false;
+			phase_timer timer("load native code (JIT)");
 			return !exe_out || kiln::load_object(t, obj, exe_out, l);
 		});
 	if (ok && object_out)

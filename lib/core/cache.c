@@ -1,6 +1,7 @@
 /* The on-disk build cache (see cache.h). */
 #include "cache.h"
 #include "debug.h"
+#include "trace.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -117,6 +118,7 @@ bool kiln_cache_load(const struct kiln_hash *key, struct kiln_binary *out)
 {
 	if (!kiln_cache_enabled())
 		return false;
+	cl_ulong t0 = kiln_trace_now();
 	bool hit = false;
 	char *path = entry_path(key);
 	if (!path)
@@ -141,6 +143,8 @@ out_close:
 	close(fd);
 out:
 	debug_line(hit ? "hit" : "miss", key);
+	KILN_TRACE(kiln_trace_build_phase(hit ? "program cache hit" : "program cache miss",
+					  NULL, t0));
 	return hit;
 }
 

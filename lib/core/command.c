@@ -14,6 +14,7 @@
 #include "event.h"
 #include "mem.h"
 #include "queue.h"
+#include "trace.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -69,6 +70,11 @@ static struct kiln_event_waiter *edge_at(struct kiln_command *cmd, unsigned i)
 		sizeof(cmd->inline_edges) / sizeof(cmd->inline_edges[0]);
 	return i < inline_cap ? &cmd->inline_edges[i]
 			      : &cmd->edge_block[i - inline_cap];
+}
+
+cl_event kiln_command_edge_event(const struct kiln_command *cmd, unsigned i)
+{
+	return edge_at((struct kiln_command *)cmd, i)->event;
 }
 
 void kiln_command_depend(struct kiln_command *cmd, cl_event ev,
@@ -136,6 +142,7 @@ static void command_complete(struct kiln_command *cmd, cl_int status)
 	cl_event ev = cmd->event;
 	if (status < 0)
 		report_failure(cmd, status);
+	KILN_TRACE(kiln_trace_command(cmd, status));
 	kiln_event_set_status(ev, status < 0 ? status : CL_COMPLETE);
 	kiln_queue_retire(cmd->queue, ev);
 	ev->command = NULL;
@@ -313,7 +320,7 @@ cl_int kiln_command_enqueue(struct kiln_command *cmd, cl_uint num_events,
 		return CL_OUT_OF_HOST_MEMORY;
 	}
 	ev->profiled = (q->properties & CL_QUEUE_PROFILING_ENABLE) != 0;
-	if (ev->profiled)
+	if (ev->profiled || KILN_TRACE_ON())
 		ev->t_queued = kiln_time_now();
 	ev->command = cmd;
 	cmd->event = ev;
@@ -334,7 +341,7 @@ cl_int kiln_command_enqueue(struct kiln_command *cmd, cl_uint num_events,
 
 	/* Kiln submits at once (§5.15 lets an implementation submit before a
 	 * flush); nobody else can see the event yet, so no lock is needed. */
-	if (ev->profiled)
+	if (ev->profiled || KILN_TRACE_ON())
 		ev->t_submit = kiln_time_now();
 	atomic_store(&ev->status, CL_SUBMITTED);
 

@@ -74,6 +74,9 @@ struct kiln_command {
 	/* kiln_command_enqueue starts the command with one guard more, for
 	 * the parent to drop (kiln_command_unguard). */
 	bool extra_guard;
+	/* Bytes a transfer moves (read, write, copy, fill, map), for the
+	 * timeline trace (trace.h); 0 for other commands. */
+	size_t bytes;
 };
 
 /* Allocates a zeroed command of `size` bytes (≥ sizeof(struct kiln_command))
@@ -142,6 +145,9 @@ void kiln_command_depend(struct kiln_command *cmd, cl_event ev,
 /* Internal to lib/core: drops one guard of `cmd` (its extra_guard); the
  * command is ready when nothing else holds it. */
 void kiln_command_unguard(struct kiln_command *cmd);
+
+/* Internal to lib/core: the event of dependency edge `i` (< num_edges). */
+cl_event kiln_command_edge_event(const struct kiln_command *cmd, unsigned i);
 
 /* Internal to lib/core: `w->event` is final with `status`. */
 void kiln_command_dependency_done(struct kiln_event_waiter *w, cl_int status);

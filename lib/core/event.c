@@ -11,6 +11,7 @@
 #include "context.h"
 #include "debug.h"
 #include "queue.h"
+#include "trace.h"
 
 #include <sched.h>
 #include <stdlib.h>
@@ -137,7 +138,9 @@ static void fire_callbacks(cl_event ev, struct kiln_event_callback *due,
  * queued ≤ submit ≤ start ≤ end ≤ complete always holds (§5.14). */
 static void stamp(cl_event ev, cl_int status)
 {
-	if (!ev->profiled)
+	/* The timeline trace (trace.h) reads the times of every command,
+	 * and fills them all, complete included, before the event is final. */
+	if ((!ev->profiled && !KILN_TRACE_ON()) || ev->t_complete)
 		return;
 	cl_ulong now = kiln_time_now();
 	if (status <= CL_SUBMITTED && !ev->t_submit)

@@ -55,6 +55,9 @@ struct _cl_event {
 	bool profiled;
 	/* Threads blocked in kiln_event_wait (guarded by lock). */
 	unsigned sleepers;
+	/* The timeline trace's track of the command's slice (trace.c, under
+	 * its lock); 0 until traced. */
+	unsigned trace_tid;
 };
 
 /* Monotonic nanoseconds: the device and host timer of this platform. */

@@ -21,6 +21,7 @@
 #include "fibers.h"
 #include "device_enqueue.h"
 #include "debug.h"
+#include "trace.h"
 
 #include <stddef.h>
 #include <stdlib.h>
@@ -208,6 +209,7 @@ static void run_chunk(void *arg, size_t index, unsigned worker)
 	size_t last = first + c->chunk < c->num_groups ? first + c->chunk
 						       : c->num_groups;
 	size_t n0 = l->num_groups[0], n01 = n0 * l->num_groups[1];
+	cl_ulong t0 = kiln_trace_now(); /* the timeline trace (trace.h) */
 	for (size_t g = first; g < last; g++) {
 		st.group_id[0] = g % n0;
 		st.group_id[1] = (g / n0) % l->num_groups[1];
@@ -224,6 +226,7 @@ static void run_chunk(void *arg, size_t index, unsigned worker)
 			return;
 		}
 	}
+	KILN_TRACE(kiln_trace_chunk(c->cmd.label, first, last, worker, t0));
 }
 
 /* Runs NDRange command `c` once for `owner` (see struct ndrange_run). */

@@ -14,6 +14,7 @@
 #include "event.h"
 #include "kernel.h"
 #include "target.h"
+#include "trace.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -253,8 +254,9 @@ static bool finalize_and_cache(struct kiln_program_build *b,
 {
 	char *log = NULL;
 	struct kiln_blob obj = { 0 };
-	cl_ulong t0 = KILN_DEBUG_ON(KILN_DEBUG_BUILD) ? kiln_time_now() : 0;
+	cl_ulong t0 = KILN_DEBUG_ON(KILN_DEBUG_BUILD) || KILN_TRACE_ON() ? kiln_time_now() : 0;
 	bool ok = kiln_finalize(t, &b->ir, options, &b->exe, &obj, &log);
+	KILN_TRACE(kiln_trace_build_phase("native code", NULL, t0));
 	KILN_LOG(KILN_DEBUG_BUILD, "native code (work-group functions, -O3, JIT): "
 		 "%.1f ms, %s", (kiln_time_now() - t0) / 1e6, ok ? "ok" : "failed");
 	log_append(&b->log, log);
@@ -293,7 +295,10 @@ static bool make_executable(struct kiln_program_build *b,
 	if (b->exe)
 		goto have_code; /* the caller made the code already */
 	if (b->object.size && object_fits) {
-		if (kiln_load_object(t, &b->object, &b->exe, &log))
+		cl_ulong t0 = kiln_trace_now();
+		bool loaded = kiln_load_object(t, &b->object, &b->exe, &log);
+		KILN_TRACE(kiln_trace_build_phase("load native code (JIT)", NULL, t0));
+		if (loaded)
 			goto have_code;
 		log_append(&b->log, log);
 		log = NULL;
@@ -310,8 +315,10 @@ static bool make_executable(struct kiln_program_build *b,
 	hash_environment(&key, t, options);
 	struct kiln_binary cached;
 	if (kiln_cache_load(&key, &cached)) {
+		cl_ulong t0 = kiln_trace_now();
 		bool ok = cached.object.size &&
 			  kiln_load_object(t, &cached.object, &b->exe, &log);
+		KILN_TRACE(kiln_trace_build_phase("load native code (JIT)", NULL, t0));
 		if (ok) {
 			b->object = cached.object;
 			cached.object.data = NULL;
@@ -401,8 +408,9 @@ static bool link_irs(struct kiln_program_build *b, const struct kiln_target *t,
 		return false;
 	}
 	char *link_opts = facts.link_options; /* freed below */
-	cl_ulong t0 = KILN_DEBUG_ON(KILN_DEBUG_BUILD) ? kiln_time_now() : 0;
+	cl_ulong t0 = KILN_DEBUG_ON(KILN_DEBUG_BUILD) || KILN_TRACE_ON() ? kiln_time_now() : 0;
 	bool ok = kiln_link(t, irs, n, link_opts, library, &out, &log);
+	KILN_TRACE(kiln_trace_build_phase("link", NULL, t0));
 	KILN_LOG(KILN_DEBUG_BUILD, "link of %zu module(s)%s: %.1f ms, %s", n,
 		 library ? " into a library" : "", (kiln_time_now() - t0) / 1e6,
 		 ok ? "ok" : "failed");
@@ -418,7 +426,7 @@ static bool front_end(cl_program p, struct kiln_program_build *b,
 	struct kiln_blob ir = { 0 };
 	char *log = NULL;
 	bool ok;
-	cl_ulong t0 = KILN_DEBUG_ON(KILN_DEBUG_BUILD) ? kiln_time_now() : 0;
+	cl_ulong t0 = KILN_DEBUG_ON(KILN_DEBUG_BUILD) || KILN_TRACE_ON() ? kiln_time_now() : 0;
 	if (p->origin == KILN_PROGRAM_FROM_IL) {
 		uint32_t ids[p->num_spec ? p->num_spec : 1];
 		uint64_t values[p->num_spec ? p->num_spec : 1];
@@ -437,6 +445,9 @@ static bool front_end(cl_program p, struct kiln_program_build *b,
 		ok = kiln_compile_source(t, p->source, options, headers,
 					 num_headers, &ir, &log);
 	}
+	KILN_TRACE(kiln_trace_build_phase(p->origin == KILN_PROGRAM_FROM_IL
+						  ? "front end (SPIR-V)" : "front end (OpenCL C)",
+					  NULL, t0));
 	KILN_LOG(KILN_DEBUG_BUILD, "front end (%s): %.1f ms, %s",
 		 p->origin == KILN_PROGRAM_FROM_IL ? "SPIR-V" : "OpenCL C",
 		 (kiln_time_now() - t0) / 1e6, ok ? "ok" : "failed");
@@ -615,8 +626,10 @@ static cl_int for_devices(cl_program p, cl_uint num_devices,
 		cl_build_status before = p->builds[i].status;
 		p->builds[i].status = CL_BUILD_IN_PROGRESS;
 		pthread_mutex_unlock(&p->lock);
-		cl_ulong t0 = KILN_DEBUG_ON(KILN_DEBUG_BUILD) ? kiln_time_now() : 0;
+		cl_ulong t0 = KILN_DEBUG_ON(KILN_DEBUG_BUILD) || KILN_TRACE_ON() ? kiln_time_now() : 0;
 		cl_int err = fn(p, i, arg, &b);
+		KILN_TRACE(kiln_trace_build_step(step_name(failure), p, p->devices[i]->props.name,
+						 b.options, kiln_error_name(err), t0));
 		KILN_LOG(KILN_DEBUG_BUILD,
 			 "%s of program %p for \"%s\", options \"%s\": %.1f ms in all, %s",
 			 step_name(failure), (void *)p, p->devices[i]->props.name,

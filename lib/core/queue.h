@@ -23,6 +23,9 @@ struct _cl_command_queue {
 	/* An on-device queue: its commands not yet complete (CL_QUEUE_SIZE
 	 * bounds them, lib/core/device_enqueue.c). */
 	atomic_uint device_queued;
+	/* The queue's number in the timeline trace (trace.c, under its
+	 * lock); 0 until traced. */
+	unsigned trace_id;
 };
 
 struct kiln_command;
