@@ -42,6 +42,9 @@ struct kiln_target {
 	 * separated, passed to Clang so the right built-ins are declared. */
 	const char *cl_features;
 	const char *extensions; /* device extension string */
+	/* Checked mode (KILN_CHECK): KILN_CHECK_* bits of
+	 * compiler/check_abi.h; 0 builds unchecked code. */
+	unsigned check;
 };
 
 /* An embedded header for clCompileProgram's input_headers. */
@@ -208,6 +211,9 @@ struct kiln_wg_state {
 	char *context_end;
 	char *stack_lo;
 	char *stack_hi;
+	/* Checked mode: the command's struct kiln_check_launch
+	 * (compiler/check_abi.h), NULL when the kernel is not checked. */
+	const struct kiln_check_launch *check;
 };
 
 /* The runtime's services to a work-group function that runs its

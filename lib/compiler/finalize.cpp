@@ -3,6 +3,7 @@
  * found at run time (vectorizing across work-items): the two stages of
  * passes.cpp; emit an object and load it into the JIT. */
 #include "compiler/passes.h"
+#include "compiler/check_passes.h"
 
 #include <llvm/Bitcode/BitcodeReader.h>
 #include <llvm/IR/Instructions.h>
@@ -183,6 +184,10 @@ bool finalize_module(llvm::Module &m, llvm::TargetMachine &tm,
 {
 	m.setDataLayout(tm.createDataLayout());
 	m.setTargetTriple(tm.getTargetTriple().str());
+	unsigned check = t ? t->check : 0;
+	/* checked mode checks the program's accesses, not kernel-lib's */
+	if (check)
+		mark_user_accesses(m);
 	{
 		phase_timer timer("link built-in library");
 		if (!link_kernel_lib(m, t, log))
@@ -208,7 +213,7 @@ bool finalize_module(llvm::Module &m, llvm::TargetMachine &tm,
 	{
 		phase_timer timer("work-group passes");
 		pass_env env(nullptr, llvm::PipelineTuningOptions(), pic);
-		workgroup_pipeline(&errors).run(m, env.mam);
+		workgroup_pipeline(&errors, check).run(m, env.mam);
 	}
 	if (errors.failed)
 		return false;
@@ -231,7 +236,7 @@ bool finalize_module(llvm::Module &m, llvm::TargetMachine &tm,
 	{
 		phase_timer timer("optimization (-O3)");
 		pass_env env(&tm, optimisation_tuning(), pic);
-		optimisation_pipeline(env.pb, o.opt_disable).run(m, env.mam);
+		optimisation_pipeline(env.pb, o.opt_disable, check).run(m, env.mam);
 	}
 	/* half-vector max/min/compares the x86 back end cannot select or
 	 * scalarizes */

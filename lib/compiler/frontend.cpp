@@ -149,6 +149,9 @@ static std::vector<std::string> cc1_args(const struct kiln_target *t,
 		a.push_back("-D__opencl_c_atomic_scope_all_devices=1");
 		a.push_back("-D__IMAGE_SUPPORT__=1");
 	}
+	/* checked mode names source lines in its reports */
+	if (t && t->check)
+		a.push_back("-debug-info-kind=line-tables-only");
 	for (auto &x : o.cc1)
 		a.push_back(x);
 	a.push_back("-include");

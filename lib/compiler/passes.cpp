@@ -9,8 +9,14 @@
  * describes each pass in this order. */
 #include "compiler/passes.h"
 #include "compiler/safe_divide.h"
+#include "compiler/check_abi.h"
+#include "compiler/check_passes.h"
 
 #include <llvm/Support/raw_ostream.h>
+#include <llvm/Transforms/Scalar/EarlyCSE.h>
+#include <llvm/Transforms/Scalar/InductiveRangeCheckElimination.h>
+#include <llvm/Transforms/Scalar/SROA.h>
+#include <llvm/Transforms/Scalar/SimplifyCFG.h>
 #include <llvm/Transforms/Utils/LCSSA.h>
 #include <llvm/Transforms/Utils/LoopSimplify.h>
 
@@ -35,13 +41,22 @@ pass_env::pass_env(llvm::TargetMachine *tm, llvm::PipelineTuningOptions pto,
 	pb.crossRegisterProxies(lam, fam, cam, mam);
 }
 
-llvm::ModulePassManager workgroup_pipeline(pass_errors *errors)
+llvm::ModulePassManager workgroup_pipeline(pass_errors *errors, unsigned check)
 {
 	llvm::ModulePassManager mpm;
 	mpm.addPass(inline_all_pass());
 	mpm.addPass(hide_printf_pass());
 	mpm.addPass(workitem_pass());
 	llvm::FunctionPassManager fpm;
+	if (check) {
+		/* SSA first, so that each access's object is in sight */
+		fpm.addPass(llvm::SROAPass());
+		fpm.addPass(llvm::EarlyCSEPass());
+		if (check & KILN_CHECK_BOUNDS)
+			fpm.addPass(check_bounds_pass());
+		if (check & ~KILN_CHECK_BOUNDS)
+			fpm.addPass(check_sync_pass(check));
+	}
 	fpm.addPass(local_vars_pass());
 	fpm.addPass(wi_simplify_pass());
 	fpm.addPass(scalarize_pass());
@@ -58,6 +73,8 @@ llvm::ModulePassManager workgroup_pipeline(pass_errors *errors)
 	mpm.addPass(printf_pass(errors));
 	mpm.addPass(wg_state_pass(errors));
 	mpm.addPass(block_kernels_pass(errors));
+	if (check)
+		mpm.addPass(check_state_attrs_pass());
 	return mpm;
 }
 
@@ -71,20 +88,29 @@ llvm::PipelineTuningOptions optimisation_tuning()
 	return pto;
 }
 
-llvm::ModulePassManager optimisation_pipeline(llvm::PassBuilder &pb, bool opt_disable)
+llvm::ModulePassManager optimisation_pipeline(llvm::PassBuilder &pb, bool opt_disable,
+					      unsigned check)
 {
 	pb.registerPipelineStartEPCallback(
 		[](llvm::ModulePassManager &mpm, llvm::OptimizationLevel) {
 			mpm.addPass(llvm::createModuleToFunctionPassAdaptor(safe_divide_pass()));
 		});
 	pb.registerVectorizerStartEPCallback(
-		[](llvm::FunctionPassManager &fpm, llvm::OptimizationLevel) {
+		[check](llvm::FunctionPassManager &fpm, llvm::OptimizationLevel) {
 			/* preheaders and dedicated exits, which simplifycfg
 			 * may have folded away since the loop passes ran */
 			fpm.addPass(llvm::LoopSimplifyPass());
 			fpm.addPass(guard_split_pass());
 			fpm.addPass(llvm::LoopSimplifyPass());
 			fpm.addPass(llvm::LCSSAPass());
+			if (check & KILN_CHECK_BOUNDS) {
+				/* checked mode: bounds checks affine in the
+				 * work-item id leave the main loop */
+				fpm.addPass(llvm::IRCEPass());
+				fpm.addPass(llvm::SimplifyCFGPass());
+				fpm.addPass(llvm::LoopSimplifyPass());
+				fpm.addPass(llvm::LCSSAPass());
+			}
 		});
 	return pb.buildPerModuleDefaultPipeline(opt_disable ? llvm::OptimizationLevel::O1
 							    : llvm::OptimizationLevel::O3);
@@ -119,6 +145,8 @@ static const module_entry module_passes[] = {
 	 [](llvm::ModulePassManager &m, pass_errors *e) { m.addPass(printf_pass(e)); }},
 	{"kiln-wg-state", wg_state_pass::name(),
 	 [](llvm::ModulePassManager &m, pass_errors *e) { m.addPass(wg_state_pass(e)); }},
+	{"kiln-check-state", check_state_attrs_pass::name(),
+	 [](llvm::ModulePassManager &m, pass_errors *) { m.addPass(check_state_attrs_pass()); }},
 	{"kiln-block-kernels", block_kernels_pass::name(),
 	 [](llvm::ModulePassManager &m, pass_errors *e) { m.addPass(block_kernels_pass(e)); }},
 };
@@ -140,6 +168,10 @@ static const function_entry function_passes[] = {
 	 [](llvm::FunctionPassManager &f) { f.addPass(context_pass()); }},
 	{"kiln-alias-scopes", alias_scopes_pass::name(),
 	 [](llvm::FunctionPassManager &f) { f.addPass(alias_scopes_pass()); }},
+	{"kiln-check-bounds", check_bounds_pass::name(),
+	 [](llvm::FunctionPassManager &f) { f.addPass(check_bounds_pass()); }},
+	{"kiln-check-sync", check_sync_pass::name(),
+	 [](llvm::FunctionPassManager &f) { f.addPass(check_sync_pass(~0u)); }},
 	{"kiln-safe-divide", safe_divide_pass::name(),
 	 [](llvm::FunctionPassManager &f) { f.addPass(safe_divide_pass()); }},
 	{"kiln-guard-split", guard_split_pass::name(),

@@ -169,12 +169,15 @@ void register_passes(llvm::PassBuilder &pb, llvm::PassInstrumentationCallbacks *
 		     pass_errors *errors);
 /* The work-group stage of kiln_finalize: kernels in, work-group functions
  * out (run it with a pass_env without target machine). */
-llvm::ModulePassManager workgroup_pipeline(pass_errors *errors);
+/* `check`: KILN_CHECK_* bits (compiler/check_abi.h): checked mode's
+ * instrumentation passes (check_passes.h) join the pipelines. */
+llvm::ModulePassManager workgroup_pipeline(pass_errors *errors, unsigned check = 0);
 /* The optimisation stage: LLVM's -O3 (-O1 under -cl-opt-disable) with
  * kiln-guard-split at the start of the vectorizer passes.  pb must be
  * made with the target machine and optimisation_tuning(). */
 llvm::PipelineTuningOptions optimisation_tuning();
-llvm::ModulePassManager optimisation_pipeline(llvm::PassBuilder &pb, bool opt_disable);
+llvm::ModulePassManager optimisation_pipeline(llvm::PassBuilder &pb, bool opt_disable,
+					      unsigned check = 0);
 /* Both stages as text, in the syntax of -passes (class names mapped
  * through pic). */
 void print_pipeline(llvm::raw_ostream &os, llvm::PassBuilder &opt_pb,

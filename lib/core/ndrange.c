@@ -21,6 +21,7 @@
 #include "fibers.h"
 #include "device_enqueue.h"
 #include "debug.h"
+#include "check.h"
 #include "trace.h"
 
 #include <stddef.h>
@@ -125,6 +126,8 @@ struct ndrange_cmd {
 	 * (a lookup under a global lock), so that running it again from a
 	 * command buffer takes no lock. */
 	struct scratch_table *scratch;
+	/* Checked mode: the extents of the arguments (check.h), or NULL. */
+	struct kiln_check_cmd *check;
 };
 
 /* One run of an NDRange command: what changes while it runs lives here, on
@@ -198,6 +201,7 @@ static void run_chunk(void *arg, size_t index, unsigned worker)
 	st.local_mem = s->local;
 	st.context = s->context;
 	st.printf_buffer = r->printf_buf;
+	st.check = kiln_check_launch_of(c->check, worker);
 	/* The generic address space (kernel-lib/generic_as.cl): the group's
 	 * local memory, its work-items' barrier context, and the stack the
 	 * work-group function's frames take, all below this frame. */
@@ -220,7 +224,11 @@ static void run_chunk(void *arg, size_t index, unsigned worker)
 			st.local_size[d] = st.group_id[d] + 1 == l->num_groups[d]
 						   ? c->edge[d]
 						   : l->local_size[d];
+		if (st.check) /* checked mode: the group's shadows */
+			kiln_check_group_begin(&st);
 		c->native.fn(l, &st);
+		if (st.check)
+			kiln_check_group_end(&st);
 		if (st.failure) {
 			fail(r, CL_OUT_OF_RESOURCES, st.failure);
 			return;
@@ -302,6 +310,7 @@ static void ndrange_release(struct kiln_command *cmd)
 	free(c->samplers);
 	free(c->arg_ptrs);
 	free(c->arg_store);
+	kiln_check_cmd_free(c->check);
 	if (c->kernel)
 		kiln_object_unhold(KILN_OBJ(c->kernel));
 }
@@ -340,6 +349,13 @@ static cl_int snapshot_args(struct ndrange_cmd *c, cl_kernel k)
 	c->samplers = calloc(n ? n : 1, sizeof(cl_sampler));
 	if (!c->arg_ptrs || !c->arg_store || !c->samplers)
 		return CL_OUT_OF_HOST_MEMORY;
+	if (kiln_check_mode()) {
+		/* one record per worker, as scratch_for counts them */
+		c->check = kiln_check_cmd_new(c->cmd.queue->context, &c->launch, n,
+					      c->cmd.device->driver->num_workers(c->cmd.device));
+		if (!c->check)
+			return CL_OUT_OF_HOST_MEMORY;
+	}
 
 	cl_int err = CL_SUCCESS;
 	size_t off = 0;
@@ -362,6 +378,7 @@ static cl_int snapshot_args(struct ndrange_cmd *c, cl_kernel k)
 			 * each __local argument, aligned (compiler.h). */
 			size_t at = local;
 			memcpy(slot, &at, sizeof(at));
+			kiln_check_set_arg(c->check, i, NULL, a->local_size);
 			local = align_up(local + a->local_size, ARENA_ALIGN);
 			off += sizeof(size_t);
 			continue;
@@ -369,10 +386,15 @@ static cl_int snapshot_args(struct ndrange_cmd *c, cl_kernel k)
 		case KILN_ARG_BUFFER:
 			if (a->is_svm) {
 				ptr = a->svm;
+				kiln_check_set_svm_arg(c->check, i, ptr);
 			} else if (a->mem) {
 				err = hold_arg_mem(c, a->mem);
 				if (err == CL_SUCCESS)
 					ptr = a->mem->data;
+				if (err == CL_SUCCESS)
+					kiln_check_set_arg(c->check, i, ptr, a->mem->size);
+			} else {
+				kiln_check_set_arg(c->check, i, NULL, 0);
 			}
 			break;
 		case KILN_ARG_PIPE:

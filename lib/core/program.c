@@ -236,6 +236,9 @@ static void hash_environment(struct kiln_hash *h, const struct kiln_target *t,
 	kiln_hash_str(h, t->extensions);
 	uint8_t fp64 = t->fp64;
 	kiln_hash_bytes(h, &fp64, 1);
+	/* checked mode (KILN_CHECK) builds other code */
+	if (t->check)
+		kiln_hash_bytes(h, &t->check, sizeof(t->check));
 	kiln_hash_str(h, kiln_compiler_id());
 	kiln_hash_str(h, KILN_VERSION_STRING);
 	uint32_t fmt = KILN_BINARY_FORMAT;

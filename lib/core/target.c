@@ -6,6 +6,7 @@
  * lib/devices/host_describe.c, nothing here decides anything anew
  * (docs/architecture.md, "One source of truth"). */
 #include "target.h"
+#include "check.h"
 #include "debug.h"
 #include "device.h"
 
@@ -75,6 +76,7 @@ const struct kiln_target *kiln_device_target(cl_device_id dev)
 	e->target.extensions = pr->extensions ? pr->extensions : "";
 	e->target.fp64 = has_word(e->target.extensions, "cl_khr_fp64");
 	e->target.cl_features = join_c_features(pr);
+	e->target.check = kiln_check_mode(); /* KILN_CHECK: checked mode */
 	if (!e->target.cl_features) {
 		free(e);
 		e = NULL;

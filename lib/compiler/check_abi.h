@@ -1,0 +1,113 @@
+/* Checked mode (KILN_CHECK, docs/checked_mode.md): what instrumented kernels
+ * and the runtime share.  The compiler's check passes (check_bounds.cpp)
+ * read struct kiln_check_launch through state->check and emit one constant
+ * struct kiln_check_site per instrumented access; the runtime
+ * (lib/core/check.c) fills the launch table per NDRange command and turns
+ * reports into messages.  C and C++ include this file; nothing in it is
+ * LLVM-specific. */
+#ifndef KILN_COMPILER_CHECK_ABI_H
+#define KILN_COMPILER_CHECK_ABI_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Bits of struct kiln_target.check: which checks a build instruments. */
+enum {
+	KILN_CHECK_BOUNDS = 1u << 0,
+	KILN_CHECK_RACES = 1u << 1,
+	KILN_CHECK_UNINIT = 1u << 2,
+	KILN_CHECK_BARRIERS = 1u << 3,
+};
+
+/* What fired (the message names it). */
+enum kiln_check_kind {
+	KILN_CHECK_KIND_BOUNDS,
+	KILN_CHECK_KIND_RACE,
+	KILN_CHECK_KIND_UNINIT,
+	KILN_CHECK_KIND_BARRIER,
+};
+
+/* The object a pointer argument may reach: [arg - before, arg - before +
+ * extent), where arg is the value the kernel received.  A buffer or
+ * sub-buffer: before 0, extent its size; an SVM/USM pointer into an
+ * allocation: the allocation around it; a __local argument: its size; a
+ * NULL buffer: extent 0. */
+struct kiln_check_extent {
+	uint64_t before;
+	uint64_t extent;
+};
+
+/* One instrumented access: constant data of the program. */
+struct kiln_check_site {
+	uint32_t kind;   /* enum kiln_check_kind */
+	uint32_t line;   /* 0: the program has no line information */
+	uint32_t column;
+	int32_t arg;     /* the kernel argument the object is, or -1 */
+	uint32_t access_size; /* bytes */
+	uint32_t is_write;
+	const char *file;    /* source file, or NULL */
+	const char *kernel;  /* kernel name */
+	const char *object;  /* argument or variable name, or NULL */
+};
+
+struct kiln_wg_state;
+
+/* Reports a defect of work-item (x, y, z) of the running group: an access
+ * `offset` bytes from the start of an object of `extent` bytes (offset is
+ * the distance as a signed number, UINT64_MAX - n for n bytes before it).
+ * The runtime records it (one message per site), and the command ends in
+ * CL_OUT_OF_RESOURCES. */
+typedef void (*kiln_check_report_fn)(struct kiln_wg_state *state,
+				     const struct kiln_check_site *site,
+				     uint64_t offset, uint64_t extent,
+				     uint64_t x, uint64_t y, uint64_t z);
+/* An access of `size` bytes at `addr` by work-item (x, y, z) whose object
+ * the compiler could not name (a pointer read from memory): true when it
+ * lies inside one object the runtime knows (a buffer argument of the
+ * launch, an SVM or USM allocation of the context, the group's local
+ * memory) or far from all of them (memory of the host the device may
+ * reach through fine-grained system SVM); else it reports the defect
+ * against the nearest object, as report does, and returns false. */
+typedef bool (*kiln_check_lookup_fn)(struct kiln_wg_state *state,
+				     const struct kiln_check_site *site,
+				     uint64_t addr, uint64_t size,
+				     uint64_t x, uint64_t y, uint64_t z);
+
+/* Work-item (x, y, z) reached a barrier (or a work-group collective) at
+ * `site` whose block the compiler could not prove every work-item reaches
+ * (barrier divergence); with race checks, every barrier. */
+typedef void (*kiln_check_arrive_fn)(struct kiln_wg_state *state,
+				     const struct kiln_check_site *site,
+				     uint64_t x, uint64_t y, uint64_t z);
+/* A read (is_write 0) or write of `size` bytes of local memory at `addr`
+ * by work-item (x, y, z): the race check's shadow. */
+typedef void (*kiln_check_access_fn)(struct kiln_wg_state *state,
+				     const struct kiln_check_site *site,
+				     uint64_t addr, uint64_t size, uint64_t is_write,
+				     uint64_t x, uint64_t y, uint64_t z);
+
+/* Per NDRange command and worker, reached from every group through
+ * state->check. */
+struct kiln_check_launch {
+	const struct kiln_check_extent *args; /* one per kernel argument */
+	kiln_check_report_fn report;
+	kiln_check_lookup_fn lookup;
+	kiln_check_arrive_fn arrive;
+	kiln_check_access_fn access;
+	/* Uninitialized-read shadow: the byte at addr + shadow_delta is
+	 * nonzero once a work-item of the running group wrote local byte
+	 * addr (cleared at the start of each group). */
+	int64_t shadow_delta;
+	void *run; /* the runtime's own */
+};
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

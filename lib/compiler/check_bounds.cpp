@@ -1,0 +1,363 @@
+/* kiln-check-bounds: checked mode's bounds checks (KILN_CHECK=bounds;
+ * docs/checked_mode.md).
+ *
+ * Every load, store, atomicrmw and cmpxchg of the program's own code (the
+ * instructions mark_user_accesses tagged before kernel-lib was linked in:
+ * kernel-lib is trusted) in a work-item function is checked against the
+ * object its pointer points into, found with getUnderlyingObject:
+ *   - a pointer argument of the kernel: the runtime's extent table for the
+ *     launch (state->check->args[i], compiler/check_abi.h): buffer,
+ *     sub-buffer, SVM/USM allocation, __local argument;
+ *   - an alloca (private array), a __local, __constant or program-scope
+ *     variable: its size, known here;
+ *   - anything else (a pointer read from memory, a select between objects):
+ *     the runtime's lookup among every object it knows, for __global,
+ *     __constant and generic pointers; private pointers of unknown origin
+ *     are left alone.
+ * An access whose offset is a constant inside a constant extent is not
+ * instrumented.  The check is one unsigned compare,
+ *     (addr - base) u< (extent >= size ? extent - size + 1 : 0),
+ * guarding the access; when it fails the access does not happen (a load
+ * gives zero, a store is dropped) and the runtime's report service is
+ * called with the site (a constant struct kiln_check_site: kernel, line,
+ * object), the offset, the extent and the local id.  The failing side is
+ * marked unlikely, so that inductive range check elimination (IRCE, in the
+ * optimisation stage of a checked build) can take the compare out of the
+ * main part of a work-item loop where the offset is affine in the
+ * work-item id, which then vectorizes as without checks.
+ * Assumes: a work-item function after kiln-workitem and SROA, before
+ * kiln-local-vars (so __local variables are still globals).
+ * Guarantees: instrumented calls carry !kiln.check (calls_only_intrinsics
+ * lets them stay inside loops that get implicit barriers). */
+#include "compiler/check_abi.h"
+#include "compiler/check_passes.h"
+
+#include <llvm/Analysis/ValueTracking.h>
+#include <llvm/IR/Constants.h>
+#include <llvm/IR/DebugInfoMetadata.h>
+#include <llvm/IR/Instructions.h>
+#include <llvm/IR/MDBuilder.h>
+#include <llvm/Transforms/Utils/BasicBlockUtils.h>
+
+#include <cstddef>
+
+namespace kiln {
+
+void mark_user_accesses(llvm::Module &m)
+{
+	llvm::LLVMContext &c = m.getContext();
+	llvm::MDNode *mark = llvm::MDNode::get(c, {});
+	for (llvm::Function &f : m)
+		for (llvm::BasicBlock &bb : f)
+			for (llvm::Instruction &i : bb)
+				if (llvm::isa<llvm::LoadInst>(i) || llvm::isa<llvm::StoreInst>(i) ||
+				    llvm::isa<llvm::AtomicRMWInst>(i) ||
+				    llvm::isa<llvm::AtomicCmpXchgInst>(i))
+					i.setMetadata(check_user_mark, mark);
+}
+
+/* state = __kiln_wg_state() (kiln-wg-state makes it the work-group
+ * function's argument), state->check, and a field of that. */
+static llvm::Value *wg_state(llvm::IRBuilder<> &b)
+{
+	llvm::Module *m = b.GetInsertBlock()->getModule();
+	llvm::FunctionCallee fn = m->getOrInsertFunction(
+		"__kiln_wg_state",
+		llvm::FunctionType::get(b.getPtrTy(), false));
+	if (auto *f = llvm::dyn_cast<llvm::Function>(fn.getCallee()))
+		f->setDoesNotAccessMemory();
+	llvm::CallInst *call = b.CreateCall(fn);
+	call->setDoesNotAccessMemory();
+	return call;
+}
+
+/* A load that never changes while the kernel runs and may be hoisted out
+ * of any loop (the pointer is dereferenceable). */
+static llvm::LoadInst *invariant_load(llvm::IRBuilder<> &b, llvm::Type *t,
+				      llvm::Value *p, uint64_t deref)
+{
+	llvm::LLVMContext &c = b.getContext();
+	llvm::LoadInst *l = b.CreateLoad(t, p);
+	l->setMetadata(llvm::LLVMContext::MD_invariant_load, llvm::MDNode::get(c, {}));
+	if (deref && t->isPointerTy()) {
+		llvm::Metadata *n = llvm::ConstantAsMetadata::get(b.getInt64(deref));
+		l->setMetadata(llvm::LLVMContext::MD_dereferenceable, llvm::MDNode::get(c, n));
+		l->setMetadata(llvm::LLVMContext::MD_nonnull, llvm::MDNode::get(c, {}));
+	}
+	return l;
+}
+
+llvm::Value *check_launch(llvm::IRBuilder<> &b)
+{
+	llvm::Value *st = wg_state(b);
+	llvm::Value *at = b.CreateConstInBoundsGEP1_64(
+		b.getInt8Ty(), st, offsetof(struct kiln_wg_state, check));
+	return invariant_load(b, b.getPtrTy(), at, sizeof(struct kiln_check_launch));
+}
+
+llvm::Value *check_service(llvm::IRBuilder<> &b, size_t offset)
+{
+	llvm::Value *chk = check_launch(b);
+	llvm::Value *at = b.CreateConstInBoundsGEP1_64(b.getInt8Ty(), chk, offset);
+	return invariant_load(b, b.getPtrTy(), at, 0);
+}
+
+/* A private constant string (NULL for an empty one). */
+static llvm::Constant *cstring(llvm::Module &m, llvm::StringRef s)
+{
+	llvm::PointerType *p = llvm::PointerType::get(m.getContext(), 0);
+	if (s.empty())
+		return llvm::ConstantPointerNull::get(p);
+	llvm::Constant *init = llvm::ConstantDataArray::getString(m.getContext(), s);
+	auto *g = new llvm::GlobalVariable(m, init->getType(), true,
+					   llvm::GlobalValue::PrivateLinkage, init,
+					   "__kiln_check_str");
+	g->setUnnamedAddr(llvm::GlobalValue::UnnamedAddr::Global);
+	return g;
+}
+
+llvm::Constant *check_site(llvm::Module &m, const check_site_info &s)
+{
+	llvm::LLVMContext &c = m.getContext();
+	llvm::Type *i32 = llvm::Type::getInt32Ty(c);
+	llvm::PointerType *p = llvm::PointerType::get(c, 0);
+	auto *st = llvm::StructType::get(c, {i32, i32, i32, i32, i32, i32, p, p, p});
+	unsigned line = 0, col = 0;
+	std::string file;
+	if (s.loc) {
+		line = s.loc.getLine();
+		col = s.loc.getCol();
+		if (auto *scope = llvm::dyn_cast_or_null<llvm::DIScope>(s.loc.getScope()))
+			file = scope->getFilename().str();
+	}
+	llvm::Constant *init = llvm::ConstantStruct::get(
+		st, {llvm::ConstantInt::get(i32, s.kind), llvm::ConstantInt::get(i32, line),
+		     llvm::ConstantInt::get(i32, col),
+		     llvm::ConstantInt::get(i32, (uint32_t)s.arg),
+		     llvm::ConstantInt::get(i32, s.access_size),
+		     llvm::ConstantInt::get(i32, s.is_write ? 1 : 0), cstring(m, file),
+		     cstring(m, s.kernel), cstring(m, s.object)});
+	static_assert(sizeof(struct kiln_check_site) == 48, "kiln_check_site layout");
+	return new llvm::GlobalVariable(m, st, true, llvm::GlobalValue::PrivateLinkage,
+					init, "__kiln_check_site");
+}
+
+void check_report(llvm::IRBuilder<> &b, llvm::Constant *site, llvm::Value *offset,
+		  llvm::Value *extent, const wi_params &p)
+{
+	llvm::Value *fn = check_service(b, offsetof(struct kiln_check_launch, report));
+	llvm::Type *i64 = b.getInt64Ty();
+	auto *ft = llvm::FunctionType::get(b.getVoidTy(),
+					   {b.getPtrTy(), b.getPtrTy(), i64, i64, i64, i64, i64},
+					   false);
+	llvm::CallInst *call =
+		b.CreateCall(ft, fn, {wg_state(b), site, offset, extent, p.x, p.y, p.z});
+	call->setMetadata(check_call_mark, llvm::MDNode::get(b.getContext(), {}));
+}
+
+/* The name the message gives argument i of kernel k. */
+static std::string arg_name(llvm::Function &k, unsigned i)
+{
+	if (llvm::MDNode *n = k.getMetadata("kernel_arg_name"))
+		if (i < n->getNumOperands())
+			if (auto *s = llvm::dyn_cast_or_null<llvm::MDString>(n->getOperand(i)))
+				return s->getString().str();
+	return i < k.arg_size() ? k.getArg(i)->getName().str() : "";
+}
+
+/* The pointer operand and the bytes accessed of a memory instruction. */
+static llvm::Value *access_of(llvm::Instruction &i, const llvm::DataLayout &dl,
+			      uint64_t &size, bool &write)
+{
+	llvm::Type *t = nullptr;
+	llvm::Value *ptr = nullptr;
+	write = true;
+	if (auto *l = llvm::dyn_cast<llvm::LoadInst>(&i)) {
+		t = l->getType();
+		ptr = l->getPointerOperand();
+		write = false;
+	} else if (auto *s = llvm::dyn_cast<llvm::StoreInst>(&i)) {
+		t = s->getValueOperand()->getType();
+		ptr = s->getPointerOperand();
+	} else if (auto *a = llvm::dyn_cast<llvm::AtomicRMWInst>(&i)) {
+		t = a->getValOperand()->getType();
+		ptr = a->getPointerOperand();
+	} else if (auto *x = llvm::dyn_cast<llvm::AtomicCmpXchgInst>(&i)) {
+		t = x->getNewValOperand()->getType();
+		ptr = x->getPointerOperand();
+	}
+	if (!ptr || !t->isSized())
+		return nullptr;
+	size = dl.getTypeStoreSize(t).getFixedSize();
+	return ptr;
+}
+
+/* Puts access `i` under `ok`: it runs when ok holds; otherwise `fail`
+ * runs in its place and a load gives zero. */
+static void guard(llvm::Instruction *i, llvm::Value *ok,
+		  const std::function<void(llvm::IRBuilder<> &)> &fail)
+{
+	llvm::MDBuilder mdb(i->getContext());
+	llvm::Instruction *then_t = nullptr, *else_t = nullptr;
+	llvm::SplitBlockAndInsertIfThenElse(ok, i, &then_t, &else_t,
+					    mdb.createBranchWeights(1u << 20, 1));
+	llvm::BasicBlock *join = i->getParent();
+	i->moveBefore(then_t);
+	llvm::IRBuilder<> eb(else_t);
+	fail(eb);
+	if (i->getType()->isVoidTy())
+		return;
+	llvm::IRBuilder<> jb(&join->front());
+	llvm::PHINode *phi = jb.CreatePHI(i->getType(), 2);
+	std::vector<llvm::Use *> uses;
+	for (llvm::Use &u : i->uses())
+		uses.push_back(&u);
+	for (llvm::Use *u : uses)
+		u->set(phi);
+	phi->addIncoming(i, then_t->getParent());
+	phi->addIncoming(llvm::Constant::getNullValue(i->getType()), else_t->getParent());
+}
+
+static bool instrument(llvm::Function &f, const wi_params &p)
+{
+	llvm::Function *k = kernel_of_workitem(f);
+	if (!k || is_block_kernel(*k) || k->getMetadata(block_kernel_mark))
+		return false;
+	llvm::Module &m = *f.getParent();
+	const llvm::DataLayout &dl = m.getDataLayout();
+	unsigned kernel_args = (unsigned)f.arg_size() - 5;
+	std::vector<llvm::Instruction *> todo;
+	for (llvm::BasicBlock &bb : f)
+		for (llvm::Instruction &i : bb)
+			if (i.getMetadata(check_user_mark))
+				todo.push_back(&i);
+	bool changed = false;
+	for (llvm::Instruction *i : todo) {
+		uint64_t size;
+		bool write;
+		llvm::Value *ptr = access_of(*i, dl, size, write);
+		if (!ptr)
+			continue;
+		const llvm::Value *obj = llvm::getUnderlyingObject(ptr, 0);
+		check_site_info s;
+		s.kind = KILN_CHECK_KIND_BOUNDS;
+		s.kernel = k->getName().str();
+		s.access_size = (uint32_t)size;
+		s.is_write = write;
+		s.loc = i->getDebugLoc();
+		llvm::IRBuilder<> b(i);
+		llvm::Type *i64 = b.getInt64Ty();
+		llvm::Value *base = nullptr, *extent = nullptr;
+		uint64_t const_extent = 0;
+		bool known_extent = false;
+		if (auto *a = llvm::dyn_cast<llvm::Argument>(obj);
+		    a && a->getParent() == &f && a->getArgNo() < kernel_args) {
+			s.arg = (int)a->getArgNo();
+			s.object = "argument " + std::to_string(a->getArgNo()) + " \"" +
+				   arg_name(*k, a->getArgNo()) + "\"";
+			llvm::Value *tab = check_service(b, offsetof(struct kiln_check_launch, args));
+			llvm::Value *e = b.CreateConstInBoundsGEP1_64(
+				b.getInt8Ty(), tab, a->getArgNo() * sizeof(struct kiln_check_extent));
+			llvm::Value *before = invariant_load(b, i64, e, 0);
+			extent = invariant_load(
+				b, i64,
+				b.CreateConstInBoundsGEP1_64(b.getInt8Ty(), e,
+							     offsetof(struct kiln_check_extent, extent)),
+				0);
+			base = b.CreateSub(b.CreatePtrToInt(const_cast<llvm::Argument *>(a), i64),
+					   before);
+		} else if (auto *al = llvm::dyn_cast<llvm::AllocaInst>(obj)) {
+			llvm::Optional<llvm::TypeSize> sz = al->getAllocationSizeInBits(dl);
+			if (!sz || sz->isScalable())
+				continue;
+			const_extent = sz->getFixedSize() / 8;
+			known_extent = true;
+			s.object = "private array \"" + al->getName().str() + "\"";
+		} else if (auto *g = llvm::dyn_cast<llvm::GlobalVariable>(obj)) {
+			if (!g->getValueType()->isSized())
+				continue;
+			const_extent = dl.getTypeAllocSize(g->getValueType());
+			known_extent = true;
+			/* Clang names a kernel-scope variable <kernel>.<name> */
+			llvm::StringRef n = g->getName();
+			if (n.startswith(s.kernel + "."))
+				n = n.drop_front(s.kernel.size() + 1);
+			unsigned as = g->getAddressSpace();
+			s.object = std::string(as == 3   ? "__local variable \""
+					       : as == 2 ? "__constant variable \""
+							 : "program-scope variable \"") +
+				   n.str() + "\"";
+		} else {
+			/* Origin unknown: the runtime looks the address up among
+			 * the objects it knows; private memory is left alone. */
+			unsigned as = ptr->getType()->getPointerAddressSpace();
+			if (as == 0 || as == 3)
+				continue;
+			llvm::Constant *site = check_site(m, s);
+			llvm::Value *fn =
+				check_service(b, offsetof(struct kiln_check_launch, lookup));
+			auto *ft = llvm::FunctionType::get(
+				b.getInt1Ty(),
+				{b.getPtrTy(), b.getPtrTy(), i64, i64, i64, i64, i64}, false);
+			llvm::CallInst *ok = b.CreateCall(
+				ft, fn,
+				{wg_state(b), site, b.CreatePtrToInt(ptr, i64),
+				 b.getInt64(size), p.x, p.y, p.z});
+			ok->setMetadata(check_call_mark, llvm::MDNode::get(b.getContext(), {}));
+			guard(i, ok, [](llvm::IRBuilder<> &) {});
+			changed = true;
+			continue;
+		}
+		if (known_extent) {
+			/* A constant offset inside: nothing to check. */
+			int64_t off = 0;
+			const llvm::Value *bp =
+				llvm::GetPointerBaseWithConstantOffset(ptr, off, dl);
+			if (bp == obj && off >= 0 && (uint64_t)off + size <= const_extent)
+				continue;
+			base = b.CreatePtrToInt(const_cast<llvm::Value *>(obj), i64);
+			extent = b.getInt64(const_extent);
+		}
+		llvm::Value *offset = b.CreateSub(b.CreatePtrToInt(ptr, i64), base, "chk.off");
+		llvm::Value *fits = b.CreateICmpUGE(extent, b.getInt64(size));
+		llvm::Value *limit = b.CreateSelect(
+			fits, b.CreateAdd(b.CreateSub(extent, b.getInt64(size)), b.getInt64(1)),
+			b.getInt64(0));
+		llvm::Value *ok = b.CreateICmpULT(offset, limit, "chk.ok");
+		llvm::Constant *site = check_site(m, s);
+		guard(i, ok, [&](llvm::IRBuilder<> &eb) {
+			check_report(eb, site, offset, extent, p);
+		});
+		changed = true;
+	}
+	return changed;
+}
+
+llvm::PreservedAnalyses check_bounds_pass::run(llvm::Function &f,
+					       llvm::FunctionAnalysisManager &)
+{
+	wi_params p;
+	if (!workitem_params(f, p) || !instrument(f, p))
+		return llvm::PreservedAnalyses::all();
+	return llvm::PreservedAnalyses::none();
+}
+
+/* The state argument of every work-group function can be read without
+ * fault: the check table's loads are then hoisted out of the work-item
+ * loops. */
+llvm::PreservedAnalyses check_state_attrs_pass::run(llvm::Module &m,
+						    llvm::ModuleAnalysisManager &)
+{
+	bool changed = false;
+	for (llvm::Function &f : m)
+		if (f.getName().startswith("__kiln_wg_") && !f.isDeclaration() &&
+		    f.arg_size() == 2) {
+			f.addParamAttr(1, llvm::Attribute::getWithDereferenceableBytes(
+						  m.getContext(), sizeof(struct kiln_wg_state)));
+			f.addParamAttr(1, llvm::Attribute::NonNull);
+			changed = true;
+		}
+	return changed ? llvm::PreservedAnalyses::none() : llvm::PreservedAnalyses::all();
+}
+
+} // namespace kiln

@@ -1,0 +1,63 @@
+/* Checked mode's passes (KILN_CHECK; docs/checked_mode.md) and what they
+ * share: how instrumented code reaches the runtime's check services
+ * (compiler/check_abi.h) and describes the place of a defect. */
+#ifndef KILN_COMPILER_CHECK_PASSES_H
+#define KILN_COMPILER_CHECK_PASSES_H
+
+#include "compiler/passes.h"
+
+#include <llvm/IR/DebugLoc.h>
+#include <llvm/IR/IRBuilder.h>
+
+#include <functional>
+#include <string>
+
+namespace kiln {
+
+/* Metadata on the program's own memory instructions (set before kernel-lib
+ * is linked in: only they are checked), and on the calls instrumentation
+ * adds (calls_only_intrinsics ignores them). */
+inline constexpr const char *check_user_mark = "kiln.user";
+inline constexpr const char *check_call_mark = "kiln.check";
+
+/* Tags every memory access of m (finalize.cpp, before linking kernel-lib). */
+void mark_user_accesses(llvm::Module &m);
+
+/* What a struct kiln_check_site says. */
+struct check_site_info {
+	unsigned kind = 0;
+	llvm::DebugLoc loc;
+	int arg = -1;
+	uint32_t access_size = 0;
+	bool is_write = false;
+	std::string kernel, object;
+};
+/* The site as constant data of m. */
+llvm::Constant *check_site(llvm::Module &m, const check_site_info &s);
+/* state->check (hoistable), and the service pointer at `offset` in it. */
+llvm::Value *check_launch(llvm::IRBuilder<> &b);
+llvm::Value *check_service(llvm::IRBuilder<> &b, size_t offset);
+/* Calls state->check->report(state, site, offset, extent, x, y, z). */
+void check_report(llvm::IRBuilder<> &b, llvm::Constant *site, llvm::Value *offset,
+		  llvm::Value *extent, const wi_params &p);
+
+/* kiln-check-bounds (check_bounds.cpp) */
+struct check_bounds_pass : llvm::PassInfoMixin<check_bounds_pass> {
+	llvm::PreservedAnalyses run(llvm::Function &f, llvm::FunctionAnalysisManager &fam);
+};
+/* kiln-check-sync (check_sync.cpp): barrier divergence, uninitialized
+ * __local reads, __local races, as the KILN_CHECK_* bits `checks` say. */
+struct check_sync_pass : llvm::PassInfoMixin<check_sync_pass> {
+	unsigned checks;
+	explicit check_sync_pass(unsigned c) : checks(c) {}
+	llvm::PreservedAnalyses run(llvm::Function &f, llvm::FunctionAnalysisManager &fam);
+};
+/* kiln-check-state (check_bounds.cpp): the work-group functions' state
+ * argument is dereferenceable, so check-table loads leave loops. */
+struct check_state_attrs_pass : llvm::PassInfoMixin<check_state_attrs_pass> {
+	llvm::PreservedAnalyses run(llvm::Module &m, llvm::ModuleAnalysisManager &mam);
+};
+
+} // namespace kiln
+
+#endif

@@ -1,0 +1,554 @@
+/* Checked mode's runtime side (check.h; docs/checked_mode.md). */
+#include "check.h"
+#include "command.h"
+#include "context.h"
+#include "queue.h"
+#include "svm.h"
+#include "usm.h"
+
+#include <inttypes.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* --- the mode ----------------------------------------------------------- */
+
+static unsigned mode;
+static pthread_once_t mode_once = PTHREAD_ONCE_INIT;
+
+static const struct {
+	const char *name;
+	unsigned bit;
+} check_names[] = {
+	{ "bounds", KILN_CHECK_BOUNDS },
+	{ "races", KILN_CHECK_RACES },
+	{ "uninit", KILN_CHECK_UNINIT },
+	{ "barriers", KILN_CHECK_BARRIERS },
+};
+#define NUM_CHECKS (sizeof(check_names) / sizeof(check_names[0]))
+
+static void read_mode(void)
+{
+	const char *v = getenv("KILN_CHECK");
+	if (!v || !*v || strcmp(v, "0") == 0)
+		return;
+	if (strcmp(v, "1") == 0 || strcmp(v, "all") == 0) {
+		mode = KILN_CHECK_BOUNDS | KILN_CHECK_RACES | KILN_CHECK_UNINIT |
+		       KILN_CHECK_BARRIERS;
+		return;
+	}
+	for (const char *p = v; *p;) {
+		size_t len = strcspn(p, ",");
+		bool known = false;
+		for (size_t i = 0; i < NUM_CHECKS; i++)
+			if (strlen(check_names[i].name) == len &&
+			    strncmp(p, check_names[i].name, len) == 0) {
+				mode |= check_names[i].bit;
+				known = true;
+			}
+		if (!known && len)
+			fprintf(stderr, "kiln: KILN_CHECK: unknown check \"%.*s\" ignored "
+					"(bounds, races, uninit, barriers, 1)\n",
+				(int)len, p);
+		p += len;
+		if (*p)
+			p++;
+	}
+}
+
+unsigned kiln_check_mode(void)
+{
+	pthread_once(&mode_once, read_mode);
+	return mode;
+}
+
+/* --- the command's table -------------------------------------------------- */
+
+/* What one worker keeps while it runs the command's groups: its own copy
+ * of the services (state->check), the barrier episode being counted and
+ * the local-memory shadows of the group. */
+struct check_worker {
+	struct kiln_check_launch pub; /* first: what state->check points to */
+	struct kiln_check_cmd *cmd;
+	uint64_t group_items; /* work-items of the running group */
+	/* The barrier episode: the site work-items are arriving at, how many
+	 * have, and which (a bit per linear local id). */
+	const struct kiln_check_site *ep_site;
+	uint64_t ep_count;
+	uint64_t *arrived;
+	size_t arrived_words;
+	uint64_t epoch; /* completed barrier episodes of the group (races) */
+	/* Uninitialized reads: a byte per local byte; races: a record per
+	 * local byte. */
+	unsigned char *shadow;
+	struct race_cell *cells;
+	size_t shadow_size, cells_size;
+};
+
+struct kiln_check_cmd {
+	cl_context ctx;
+	const struct kiln_wg_launch *launch;
+	uint32_t num_args;
+	unsigned num_workers;
+	const void **arg_ptrs; /* what each pointer argument received */
+	struct check_worker *workers;
+	struct kiln_check_extent args[];
+};
+
+static void defect(struct kiln_wg_state *st, const struct kiln_check_site *site,
+		   const char *detail, uint64_t x, uint64_t y, uint64_t z);
+static void report(struct kiln_wg_state *st, const struct kiln_check_site *site,
+		   uint64_t offset, uint64_t extent, uint64_t x, uint64_t y,
+		   uint64_t z);
+static bool lookup(struct kiln_wg_state *st, const struct kiln_check_site *site,
+		   uint64_t addr, uint64_t size, uint64_t x, uint64_t y, uint64_t z);
+static void arrive(struct kiln_wg_state *st, const struct kiln_check_site *site,
+		   uint64_t x, uint64_t y, uint64_t z);
+static void access_local(struct kiln_wg_state *st, const struct kiln_check_site *site,
+			 uint64_t addr, uint64_t size, uint64_t is_write, uint64_t x,
+			 uint64_t y, uint64_t z);
+
+struct kiln_check_cmd *kiln_check_cmd_new(cl_context ctx,
+					  const struct kiln_wg_launch *launch,
+					  uint32_t num_args, unsigned num_workers)
+{
+	struct kiln_check_cmd *c =
+		calloc(1, sizeof(*c) + (num_args ? num_args : 1) * sizeof(c->args[0]));
+	if (!c)
+		return NULL;
+	if (!num_workers)
+		num_workers = 1;
+	c->arg_ptrs = calloc(num_args ? num_args : 1, sizeof(void *));
+	c->workers = calloc(num_workers, sizeof(*c->workers));
+	if (!c->arg_ptrs || !c->workers) {
+		free(c->arg_ptrs);
+		free(c->workers);
+		free(c);
+		return NULL;
+	}
+	c->ctx = ctx;
+	c->launch = launch;
+	c->num_args = num_args;
+	c->num_workers = num_workers;
+	for (uint32_t i = 0; i < num_args; i++)
+		c->args[i] = (struct kiln_check_extent){ 0, UINT64_MAX };
+	for (unsigned w = 0; w < num_workers; w++) {
+		struct check_worker *k = &c->workers[w];
+		k->pub.args = c->args;
+		k->pub.report = report;
+		k->pub.lookup = lookup;
+		k->pub.arrive = arrive;
+		k->pub.access = access_local;
+		k->pub.run = k;
+		k->cmd = c;
+	}
+	return c;
+}
+
+void kiln_check_cmd_free(struct kiln_check_cmd *c)
+{
+	if (!c)
+		return;
+	for (unsigned w = 0; w < c->num_workers; w++) {
+		free(c->workers[w].arrived);
+		free(c->workers[w].shadow);
+		free(c->workers[w].cells);
+	}
+	free(c->workers);
+	free(c->arg_ptrs);
+	free(c);
+}
+
+void kiln_check_set_arg(struct kiln_check_cmd *c, uint32_t i, const void *ptr,
+			size_t size)
+{
+	if (!c || i >= c->num_args)
+		return;
+	c->args[i] = (struct kiln_check_extent){ 0, size };
+	c->arg_ptrs[i] = ptr;
+}
+
+void kiln_check_set_svm_arg(struct kiln_check_cmd *c, uint32_t i, const void *ptr)
+{
+	if (!c || i >= c->num_args)
+		return;
+	c->arg_ptrs[i] = ptr;
+	struct kiln_svm_alloc s;
+	struct kiln_usm_alloc u;
+	const char *p = ptr;
+	if (ptr && kiln_svm_lookup(c->ctx, ptr, &s))
+		c->args[i] = (struct kiln_check_extent){ (uint64_t)(p - s.base), s.size };
+	else if (ptr && kiln_usm_lookup(ptr, &u))
+		c->args[i] = (struct kiln_check_extent){ (uint64_t)(p - u.base), u.size };
+	else /* system SVM (any host memory), or NULL: nothing to check against */
+		c->args[i] = (struct kiln_check_extent){ (uint64_t)(uintptr_t)p, UINT64_MAX };
+}
+
+const struct kiln_check_launch *kiln_check_launch_of(struct kiln_check_cmd *c,
+						    unsigned worker)
+{
+	return c && worker < c->num_workers ? &c->workers[worker].pub : NULL;
+}
+
+/* --- reports ---------------------------------------------------------------- */
+
+/* Every site reported so far in the process, with its message: one
+ * message per defect however often it happens (sites are constant data of
+ * a program; the kernel name tells two programs' sites apart should one
+ * reuse the other's address). */
+struct seen {
+	const struct kiln_check_site *site;
+	char *kernel;
+	char *msg;
+	struct seen *next;
+};
+static pthread_mutex_t seen_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct seen *seen_list;
+
+static const char *const kind_names[] = {
+	[KILN_CHECK_KIND_BOUNDS] = "out of bounds",
+	[KILN_CHECK_KIND_RACE] = "race",
+	[KILN_CHECK_KIND_UNINIT] = "uninitialized",
+	[KILN_CHECK_KIND_BARRIER] = "barrier divergence",
+};
+
+/* The message of a defect (its first occurrence), kept for the process;
+ * *first says whether this call made it. */
+static const char *remember(const struct kiln_check_site *site, const char *msg,
+			    bool *first)
+{
+	*first = false;
+	pthread_mutex_lock(&seen_lock);
+	struct seen *s;
+	for (s = seen_list; s; s = s->next)
+		if (s->site == site && strcmp(s->kernel, site->kernel ? site->kernel : "") == 0)
+			break;
+	if (!s) {
+		s = calloc(1, sizeof(*s));
+		if (s) {
+			s->site = site;
+			s->kernel = strdup(site->kernel ? site->kernel : "");
+			s->msg = strdup(msg);
+			if (!s->kernel || !s->msg) {
+				free(s->kernel);
+				free(s->msg);
+				free(s);
+				s = NULL;
+			} else {
+				s->next = seen_list;
+				seen_list = s;
+				*first = true;
+			}
+		}
+	}
+	pthread_mutex_unlock(&seen_lock);
+	return s ? s->msg : "checked mode found a defect (out of memory for its message)";
+}
+
+/* "kiln-source.cl:12:5" or "line 12" or "" */
+static void where(char *buf, size_t n, const struct kiln_check_site *site)
+{
+	if (!site->line) {
+		snprintf(buf, n, "(no line information)");
+		return;
+	}
+	const char *file = site->file ? site->file : "";
+	const char *slash = strrchr(file, '/');
+	if (slash)
+		file = slash + 1;
+	if (site->column)
+		snprintf(buf, n, "%s:%u:%u", *file ? file : "line", site->line, site->column);
+	else
+		snprintf(buf, n, "%s:%u", *file ? file : "line", site->line);
+}
+
+/* Ends the group's command in CL_OUT_OF_RESOURCES with the message and
+ * tells it once (stderr and the context's callback). */
+static void defect(struct kiln_wg_state *st, const struct kiln_check_site *site,
+		   const char *detail, uint64_t x, uint64_t y, uint64_t z)
+{
+	const struct check_worker *w = st->check ? st->check->run : NULL;
+	const struct kiln_check_cmd *c = w ? w->cmd : NULL;
+	const struct kiln_wg_launch *l = c ? c->launch : NULL;
+	uint64_t lid[3] = { x, y, z }, gid[3] = { x, y, z };
+	if (l)
+		for (int d = 0; d < 3; d++)
+			gid[d] = l->global_offset[d] + st->group_id[d] * l->local_size[d] + lid[d];
+	char loc[256];
+	where(loc, sizeof(loc), site);
+	char msg[1024];
+	unsigned kind = site->kind < 4 ? site->kind : 0;
+	snprintf(msg, sizeof(msg),
+		 "kiln checked mode: %s in kernel \"%s\" at %s: work-item global "
+		 "(%" PRIu64 ", %" PRIu64 ", %" PRIu64 ") local (%" PRIu64 ", %" PRIu64
+		 ", %" PRIu64 "): %s",
+		 kind_names[kind], site->kernel ? site->kernel : "?", loc, gid[0], gid[1],
+		 gid[2], lid[0], lid[1], lid[2], detail);
+	bool first;
+	const char *kept = remember(site, msg, &first);
+	if (first) {
+		fprintf(stderr, "%s\n", kept);
+		fflush(stderr);
+		struct kiln_command *cmd = st->command;
+		cl_context ctx = c ? c->ctx : cmd && cmd->queue ? cmd->queue->context : NULL;
+		kiln_context_report(ctx, "%s", kept);
+	}
+	if (!st->failure)
+		st->failure = kept;
+}
+
+static void report(struct kiln_wg_state *st, const struct kiln_check_site *site,
+		   uint64_t offset, uint64_t extent, uint64_t x, uint64_t y,
+		   uint64_t z)
+{
+	char detail[512];
+	snprintf(detail, sizeof(detail),
+		 "%s of %u bytes at offset %" PRId64 " of %s (%" PRIu64 " bytes)%s",
+		 site->is_write ? "write" : "read", site->access_size, (int64_t)offset,
+		 site->object ? site->object : "an object", extent,
+		 site->kind == KILN_CHECK_KIND_UNINIT
+			 ? ", which no work-item of the group has written" : "");
+	defect(st, site, detail, x, y, z);
+}
+
+/* How far outside every known object an address still counts as a miss
+ * of the nearest one rather than other host memory (system SVM). */
+#define NEAR_MISS ((uint64_t)1 << 16)
+
+struct nearest {
+	uint64_t base, size, dist;
+	char what[96];
+};
+
+static bool inside(uint64_t addr, uint64_t size, uint64_t base, uint64_t extent,
+		   struct nearest *n, const char *what)
+{
+	if (addr >= base && addr - base <= extent && size <= extent - (addr - base))
+		return true;
+	uint64_t dist = addr < base ? base - addr : addr - (base + extent);
+	if (dist < n->dist) {
+		n->base = base;
+		n->size = extent;
+		n->dist = dist;
+		snprintf(n->what, sizeof(n->what), "%s", what);
+	}
+	return false;
+}
+
+static bool lookup(struct kiln_wg_state *st, const struct kiln_check_site *site,
+		   uint64_t addr, uint64_t size, uint64_t x, uint64_t y, uint64_t z)
+{
+	const struct check_worker *w = st->check->run;
+	const struct kiln_check_cmd *c = w->cmd;
+	struct nearest n = { .dist = UINT64_MAX };
+	char what[96];
+	for (uint32_t i = 0; i < c->num_args; i++) {
+		if (c->args[i].extent == UINT64_MAX || !c->arg_ptrs[i])
+			continue;
+		snprintf(what, sizeof(what), "the object of argument %u", i);
+		uint64_t base = (uint64_t)(uintptr_t)c->arg_ptrs[i] - c->args[i].before;
+		if (inside(addr, size, base, c->args[i].extent, &n, what))
+			return true;
+	}
+	if (inside(addr, size, (uint64_t)(uintptr_t)st->local_mem,
+		   (uint64_t)(st->local_end - st->local_mem), &n, "local memory"))
+		return true;
+	struct kiln_svm_alloc s;
+	if (kiln_svm_lookup(c->ctx, (const void *)(uintptr_t)addr, &s) &&
+	    inside(addr, size, (uint64_t)(uintptr_t)s.base, s.size, &n, "an SVM allocation"))
+		return true;
+	struct kiln_usm_alloc u;
+	if (kiln_usm_lookup((const void *)(uintptr_t)addr, &u) &&
+	    inside(addr, size, (uint64_t)(uintptr_t)u.base, u.size, &n, "a USM allocation"))
+		return true;
+	/* Past the end of an allocation: probe the bytes before the access
+	 * (the registries answer "which allocation contains"). */
+	for (uint64_t back = 1; back <= NEAR_MISS && back <= addr; back *= 4) {
+		const void *q = (const void *)(uintptr_t)(addr - back);
+		if (kiln_svm_lookup(c->ctx, q, &s))
+			inside(addr, size, (uint64_t)(uintptr_t)s.base, s.size, &n,
+			       "an SVM allocation");
+		else if (kiln_usm_lookup(q, &u))
+			inside(addr, size, (uint64_t)(uintptr_t)u.base, u.size, &n,
+			       "a USM allocation");
+		else
+			continue;
+		break;
+	}
+	if (n.dist >= NEAR_MISS)
+		return true; /* memory Kiln does not know: system SVM */
+	char detail[512];
+	snprintf(detail, sizeof(detail),
+		 "%s of %u bytes through a pointer read from memory, at offset %" PRId64
+		 " of %s (%" PRIu64 " bytes)",
+		 site->is_write ? "write" : "read", site->access_size,
+		 (int64_t)(addr - n.base), n.what, n.size);
+	defect(st, site, detail, x, y, z);
+	return false;
+}
+
+/* --- barriers and local memory, per group ------------------------------------ */
+
+/* The race check's record of one local byte since the last barrier: the
+ * work-item that wrote it and the one that read it (linear local id + 1;
+ * 0: none; MANY: several), valid while epoch is the worker's. */
+struct race_cell {
+	uint32_t epoch, writer, reader;
+};
+#define MANY UINT32_MAX
+
+static bool grow_zeroed(void **buf, size_t *have, size_t need, size_t elem)
+{
+	if (need <= *have)
+		return true;
+	void *p = calloc(need, elem);
+	if (!p)
+		return false;
+	free(*buf);
+	*buf = p;
+	*have = need;
+	return true;
+}
+
+void kiln_check_group_begin(struct kiln_wg_state *st)
+{
+	struct check_worker *w = st->check->run;
+	w->group_items = (uint64_t)st->local_size[0] * st->local_size[1] * st->local_size[2];
+	w->ep_site = NULL;
+	w->ep_count = 0;
+	w->epoch++;
+	size_t words = (size_t)((w->group_items + 63) / 64);
+	if (!grow_zeroed((void **)&w->arrived, &w->arrived_words, words, sizeof(uint64_t)))
+		st->failure = "checked mode: out of memory for the barrier check";
+	else
+		memset(w->arrived, 0, words * sizeof(uint64_t));
+	size_t bytes = (size_t)(st->local_end - st->local_mem);
+	unsigned m = kiln_check_mode();
+	if (bytes && (m & (KILN_CHECK_UNINIT | KILN_CHECK_RACES))) {
+		if (!grow_zeroed((void **)&w->shadow, &w->shadow_size, bytes, 1) ||
+		    ((m & KILN_CHECK_RACES) &&
+		     !grow_zeroed((void **)&w->cells, &w->cells_size, bytes,
+				  sizeof(struct race_cell)))) {
+			st->failure = "checked mode: out of memory for local memory's shadow";
+			return;
+		}
+		memset(w->shadow, 0, bytes);
+		w->pub.shadow_delta = (int64_t)((uintptr_t)w->shadow - (uintptr_t)st->local_mem);
+	}
+}
+
+/* The local id of linear id `lin` in the running group. */
+static void local_id(const struct kiln_wg_state *st, uint64_t lin, uint64_t id[3])
+{
+	id[0] = lin % st->local_size[0];
+	id[1] = lin / st->local_size[0] % st->local_size[1];
+	id[2] = lin / st->local_size[0] / st->local_size[1];
+}
+
+/* The barrier episode at w->ep_site ends: every work-item must have
+ * arrived. */
+static void close_episode(struct kiln_wg_state *st, struct check_worker *w)
+{
+	if (w->ep_site && w->ep_count < w->group_items) {
+		uint64_t missing = 0;
+		while (missing < w->group_items &&
+		       (w->arrived[missing / 64] >> (missing % 64) & 1))
+			missing++;
+		uint64_t id[3];
+		local_id(st, missing, id);
+		char detail[256];
+		snprintf(detail, sizeof(detail),
+			 "did not reach this barrier, which %" PRIu64 " of the %" PRIu64
+			 " work-items of its group reached",
+			 w->ep_count, w->group_items);
+		defect(st, w->ep_site, detail, id[0], id[1], id[2]);
+	}
+	w->ep_site = NULL;
+	w->ep_count = 0;
+	memset(w->arrived, 0, (size_t)((w->group_items + 63) / 64) * sizeof(uint64_t));
+}
+
+static void arrive(struct kiln_wg_state *st, const struct kiln_check_site *site,
+		   uint64_t x, uint64_t y, uint64_t z)
+{
+	struct check_worker *w = st->check->run;
+	uint64_t lin = x + st->local_size[0] * (y + st->local_size[1] * z);
+	if (lin >= w->group_items || !w->arrived)
+		return;
+	bool again = w->arrived[lin / 64] >> (lin % 64) & 1;
+	if (w->ep_site && (w->ep_site != site || again))
+		close_episode(st, w);
+	w->ep_site = site;
+	w->arrived[lin / 64] |= (uint64_t)1 << (lin % 64);
+	if (++w->ep_count == w->group_items) {
+		/* every work-item is at the barrier: what comes after it is
+		 * ordered after everything before it */
+		w->ep_site = NULL;
+		w->ep_count = 0;
+		memset(w->arrived, 0,
+		       (size_t)((w->group_items + 63) / 64) * sizeof(uint64_t));
+		w->epoch++;
+	}
+}
+
+void kiln_check_group_end(struct kiln_wg_state *st)
+{
+	struct check_worker *w = st->check->run;
+	close_episode(st, w);
+}
+
+static void access_local(struct kiln_wg_state *st, const struct kiln_check_site *site,
+			 uint64_t addr, uint64_t size, uint64_t is_write, uint64_t x,
+			 uint64_t y, uint64_t z)
+{
+	struct check_worker *w = st->check->run;
+	uint64_t bytes = (uint64_t)(st->local_end - st->local_mem);
+	uint64_t off = addr - (uint64_t)(uintptr_t)st->local_mem;
+	if (!w->cells || off >= bytes || size > bytes - off)
+		return;
+	uint32_t me = (uint32_t)(x + st->local_size[0] * (y + st->local_size[1] * z)) + 1;
+	uint32_t epoch = (uint32_t)w->epoch;
+	for (uint64_t b = off; b < off + size; b++) {
+		struct race_cell *cell = &w->cells[b];
+		if (cell->epoch != epoch)
+			*cell = (struct race_cell){ epoch, 0, 0 };
+		uint32_t other = 0;
+		const char *what = NULL;
+		if (cell->writer && cell->writer != me) {
+			other = cell->writer;
+			what = "wrote";
+		} else if (is_write && cell->reader && cell->reader != me) {
+			other = cell->reader;
+			what = "read";
+		}
+		if (what) {
+			char detail[512];
+			if (other == MANY) {
+				snprintf(detail, sizeof(detail),
+					 "%s byte %" PRIu64 " of local memory (%s), which other "
+					 "work-items read since the last barrier",
+					 is_write ? "writes" : "reads", b,
+					 site->object ? site->object : "?");
+			} else {
+				uint64_t id[3];
+				local_id(st, other - 1, id);
+				snprintf(detail, sizeof(detail),
+					 "%s byte %" PRIu64 " of local memory (%s), which work-item "
+					 "local (%" PRIu64 ", %" PRIu64 ", %" PRIu64 ") %s since "
+					 "the last barrier",
+					 is_write ? "writes" : "reads", b,
+					 site->object ? site->object : "?", id[0], id[1], id[2],
+					 what);
+			}
+			defect(st, site, detail, x, y, z);
+			return;
+		}
+		if (is_write)
+			cell->writer = me;
+		else if (!cell->reader)
+			cell->reader = me;
+		else if (cell->reader != me)
+			cell->reader = MANY;
+	}
+}

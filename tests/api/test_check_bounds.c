@@ -1,0 +1,457 @@
+/* Checked mode, bounds (KILN_CHECK=bounds; docs/checked_mode.md): kernels
+ * with one planted out-of-bounds access each.  The message (through the
+ * context's callback) names the kernel, the source line, the work-item and
+ * the object with the offset and its extent; the command's event ends in
+ * CL_OUT_OF_RESOURCES and a command waiting for it does not run; the
+ * access did not happen (a read gave 0, a write was dropped), so guard
+ * bytes around the object (the rest of the parent of a sub-buffer) are
+ * intact; the work-items without a defect computed what an unchecked run
+ * computes.  A kernel without defects gives its results and no message. */
+#include "check.h"
+
+#include <pthread.h>
+#include <stdint.h>
+
+static const char src[] =
+	"__kernel void off_by_one(__global int *a, int n)\n"
+	"{\n"
+	"    int i = get_global_id(0);\n"
+	"    if (i <= n)\n"
+	"        a[i] = i + 1; /*L:off_by_one*/\n"
+	"}\n"
+	"__kernel void negative(__global const int *a, __global int *b)\n"
+	"{\n"
+	"    int i = get_global_id(0);\n"
+	"    b[i] = 10 + a[i - 1]; /*L:negative*/\n"
+	"}\n"
+	"__kernel void local_overflow(__global int *out)\n"
+	"{\n"
+	"    __local int tile[16];\n"
+	"    int l = get_local_id(0);\n"
+	"    tile[l] = l * 3;\n"
+	"    barrier(CLK_LOCAL_MEM_FENCE);\n"
+	"    out[get_global_id(0)] = 1 + tile[l + (get_global_id(0) == 31)]; /*L:local_overflow*/\n"
+	"}\n"
+	"__kernel void local_arg(__global int *out, __local int *scratch)\n"
+	"{\n"
+	"    int l = get_local_id(0);\n"
+	"    scratch[l + (get_global_id(0) == 9 ? 16 : 0)] = l; /*L:local_arg*/\n"
+	"    barrier(CLK_LOCAL_MEM_FENCE);\n"
+	"    out[get_global_id(0)] = scratch[l];\n"
+	"}\n"
+	"__kernel void private_overrun(__global int *out)\n"
+	"{\n"
+	"    int p[4];\n"
+	"    int g = get_global_id(0);\n"
+	"    for (int k = 0; k < 4; k++)\n"
+	"        p[k] = g * 10 + k;\n"
+	"    out[g] = 7 + p[g == 5 ? 4 : (g & 3)]; /*L:private_overrun*/\n"
+	"}\n"
+	"__kernel void svm_past(__global int *p)\n"
+	"{\n"
+	"    int i = get_global_id(0);\n"
+	"    p[i] = 2 * i; /*L:svm_past*/\n"
+	"}\n"
+	"__kernel void svm_chain(__global int *__global *pp)\n"
+	"{\n"
+	"    __global int *p = pp[0];\n"
+	"    int i = get_global_id(0);\n"
+	"    p[i] = 3 * i; /*L:svm_chain*/\n"
+	"}\n"
+	"__constant int table[4] = { 5, 6, 7, 8 };\n"
+	"__kernel void constant_read(__global int *out)\n"
+	"{\n"
+	"    int i = get_global_id(0);\n"
+	"    out[i] = table[i]; /*L:constant_read*/\n"
+	"}\n"
+	"__kernel void clean(__global const float *a, __global float *b)\n"
+	"{\n"
+	"    int i = get_global_id(0);\n"
+	"    b[i] = a[i] * 2.0f + 1.0f;\n"
+	"}\n";
+
+/* --- messages from the context's callback -------------------------------- */
+
+static pthread_mutex_t msg_lock = PTHREAD_MUTEX_INITIALIZER;
+static char messages[1 << 16];
+
+static void CL_CALLBACK notify(const char *errinfo, const void *info, size_t cb,
+			       void *user)
+{
+	(void)info, (void)cb, (void)user;
+	pthread_mutex_lock(&msg_lock);
+	size_t len = strlen(messages);
+	snprintf(messages + len, sizeof(messages) - len, "%s\n", errinfo);
+	pthread_mutex_unlock(&msg_lock);
+}
+
+static void clear_messages(void)
+{
+	pthread_mutex_lock(&msg_lock);
+	messages[0] = 0;
+	pthread_mutex_unlock(&msg_lock);
+}
+
+/* The line of src holding /&#42;L:name&#42;/ (1-based). */
+static int line_of(const char *name)
+{
+	char mark[64];
+	snprintf(mark, sizeof(mark), "/*L:%s*/", name);
+	const char *at = strstr(src, mark);
+	REQUIRE(at);
+	int line = 1;
+	for (const char *p = src; p < at; p++)
+		line += *p == '\n';
+	return line;
+}
+
+/* The checked-mode message of kernel `k` holds each of the strings. */
+static void expect_message(const char *k, const char *const *parts, size_t n)
+{
+	char head[128], where[64];
+	snprintf(head, sizeof(head), "out of bounds in kernel \"%s\"", k);
+	snprintf(where, sizeof(where), ":%d:", line_of(k));
+	pthread_mutex_lock(&msg_lock);
+	const char *m = strstr(messages, head);
+	CHECK(m != NULL);
+	if (m) {
+		const char *end = strchr(m, '\n');
+		size_t len = end ? (size_t)(end - m) : strlen(m);
+		char one[2048];
+		snprintf(one, sizeof(one), "%.*s", (int)len, m);
+		CHECK(strstr(one, where) != NULL);
+		for (size_t i = 0; i < n; i++) {
+			CHECK(strstr(one, parts[i]) != NULL);
+			if (!strstr(one, parts[i]))
+				fprintf(stderr, "  \"%s\" not in: %s\n", parts[i], one);
+		}
+	} else {
+		fprintf(stderr, "no message for %s; messages:\n%s\n", k, messages);
+	}
+	pthread_mutex_unlock(&msg_lock);
+}
+
+static cl_context ctx;
+static cl_command_queue q;
+static cl_device_id dev;
+static cl_program prog;
+
+/* Runs kernel `k` over `global` work-items in groups of `local` (0: any)
+ * and checks that its event ends in CL_OUT_OF_RESOURCES (or CL_COMPLETE
+ * when `clean`), and that a marker waiting for it fails too. */
+static void run(cl_kernel k, size_t global, size_t local, int clean)
+{
+	cl_event ev, after;
+	CHECK_OK(clEnqueueNDRangeKernel(q, k, 1, NULL, &global, local ? &local : NULL, 0,
+					NULL, &ev));
+	CHECK_OK(clEnqueueMarkerWithWaitList(q, 1, &ev, &after));
+	clFinish(q);
+	cl_int st = 0, st2 = 0;
+	CHECK_OK(clGetEventInfo(ev, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof(st), &st, NULL));
+	CHECK_OK(clGetEventInfo(after, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof(st2), &st2,
+				NULL));
+	if (clean) {
+		CHECK(st == CL_COMPLETE);
+		CHECK(st2 == CL_COMPLETE);
+	} else {
+		CHECK(st == CL_OUT_OF_RESOURCES);
+		CHECK(st2 < 0);
+	}
+	clReleaseEvent(ev);
+	clReleaseEvent(after);
+}
+
+#define N 64
+#define GUARD 0x5a5a5a5a
+
+/* A parent of 3N ints whose middle N are the sub-buffer the kernel gets;
+ * the outer thirds are guard words. */
+static cl_mem parent_with_guards(cl_mem *sub, const int *middle)
+{
+	int init[3 * N];
+	for (int i = 0; i < 3 * N; i++)
+		init[i] = GUARD;
+	for (int i = 0; i < N && middle; i++)
+		init[N + i] = middle[i];
+	cl_int err;
+	cl_mem parent = clCreateBuffer(ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR,
+				       sizeof(init), init, &err);
+	REQUIRE(err == CL_SUCCESS);
+	cl_buffer_region r = { N * sizeof(int), N * sizeof(int) };
+	*sub = clCreateSubBuffer(parent, 0, CL_BUFFER_CREATE_TYPE_REGION, &r, &err);
+	REQUIRE(err == CL_SUCCESS);
+	return parent;
+}
+
+static void guards_intact(cl_mem parent, int *middle_out)
+{
+	int all[3 * N];
+	CHECK_OK(clEnqueueReadBuffer(q, parent, CL_TRUE, 0, sizeof(all), all, 0, NULL, NULL));
+	int bad = 0;
+	for (int i = 0; i < N; i++)
+		bad += all[i] != GUARD || all[2 * N + i] != GUARD;
+	CHECK(bad == 0);
+	if (middle_out)
+		memcpy(middle_out, all + N, N * sizeof(int));
+}
+
+static void test_off_by_one(void)
+{
+	cl_int err, n = N;
+	cl_mem sub, parent = parent_with_guards(&sub, NULL);
+	cl_kernel k = clCreateKernel(prog, "off_by_one", &err);
+	REQUIRE(err == CL_SUCCESS);
+	CHECK_OK(clSetKernelArg(k, 0, sizeof(sub), &sub));
+	CHECK_OK(clSetKernelArg(k, 1, sizeof(n), &n));
+	clear_messages();
+	run(k, N + 1, N + 1, 0); /* one group: every other work-item ran */
+	int mid[N];
+	guards_intact(parent, mid);
+	int wrong = 0;
+	for (int i = 0; i < N; i++)
+		wrong += mid[i] != i + 1;
+	CHECK(wrong == 0);
+	const char *parts[] = { "global (64, 0, 0)", "local (64, 0, 0)", "argument 0 \"a\"",
+				"write of 4 bytes at offset 256", "(256 bytes)" };
+	expect_message("off_by_one", parts, 5);
+	clReleaseKernel(k);
+	clReleaseMemObject(sub);
+	clReleaseMemObject(parent);
+}
+
+static void test_negative(void)
+{
+	cl_int err;
+	int in[N];
+	for (int i = 0; i < N; i++)
+		in[i] = 100 + i;
+	cl_mem sub, parent = parent_with_guards(&sub, in);
+	cl_mem out = clCreateBuffer(ctx, CL_MEM_READ_WRITE, N * sizeof(int), NULL, &err);
+	REQUIRE(err == CL_SUCCESS);
+	cl_kernel k = clCreateKernel(prog, "negative", &err);
+	REQUIRE(err == CL_SUCCESS);
+	CHECK_OK(clSetKernelArg(k, 0, sizeof(sub), &sub));
+	CHECK_OK(clSetKernelArg(k, 1, sizeof(out), &out));
+	clear_messages();
+	run(k, N, 16, 0);
+	guards_intact(parent, NULL);
+	int res[N];
+	CHECK_OK(clEnqueueReadBuffer(q, out, CL_TRUE, 0, sizeof(res), res, 0, NULL, NULL));
+	/* work-item 0 read nothing (0, not the guard word before the
+	 * sub-buffer); the others' groups may not have run: the command
+	 * failed, so only work-item 0's group is certain */
+	CHECK(res[0] == 10);
+	for (int i = 1; i < 16; i++)
+		CHECK(res[i] == 10 + 100 + i - 1);
+	const char *parts[] = { "global (0, 0, 0)", "argument 0 \"a\"",
+				"read of 4 bytes at offset -4", "(256 bytes)" };
+	expect_message("negative", parts, 4);
+	clReleaseKernel(k);
+	clReleaseMemObject(out);
+	clReleaseMemObject(sub);
+	clReleaseMemObject(parent);
+}
+
+static void test_local(void)
+{
+	cl_int err;
+	cl_mem out = clCreateBuffer(ctx, CL_MEM_READ_WRITE, 32 * sizeof(int), NULL, &err);
+	REQUIRE(err == CL_SUCCESS);
+	cl_kernel k = clCreateKernel(prog, "local_overflow", &err);
+	REQUIRE(err == CL_SUCCESS);
+	CHECK_OK(clSetKernelArg(k, 0, sizeof(out), &out));
+	clear_messages();
+	run(k, 32, 16, 0);
+	int res[32];
+	CHECK_OK(clEnqueueReadBuffer(q, out, CL_TRUE, 0, sizeof(res), res, 0, NULL, NULL));
+	/* global 31 (local 15 of group 1) reads tile[16]: 0 */
+	for (int g = 16; g < 32; g++) /* the group that ran for sure */
+		CHECK(res[g] == (g == 31 ? 1 : 1 + 3 * (g % 16)));
+	const char *parts[] = { "global (31, 0, 0)", "local (15, 0, 0)",
+				"__local variable \"tile\"", "read of 4 bytes at offset 64",
+				"(64 bytes)" };
+	expect_message("local_overflow", parts, 5);
+	clReleaseKernel(k);
+	clReleaseMemObject(out);
+}
+
+static void test_local_arg(void)
+{
+	cl_int err;
+	cl_mem out = clCreateBuffer(ctx, CL_MEM_READ_WRITE, 32 * sizeof(int), NULL, &err);
+	REQUIRE(err == CL_SUCCESS);
+	cl_kernel k = clCreateKernel(prog, "local_arg", &err);
+	REQUIRE(err == CL_SUCCESS);
+	CHECK_OK(clSetKernelArg(k, 0, sizeof(out), &out));
+	CHECK_OK(clSetKernelArg(k, 1, 16 * sizeof(int), NULL));
+	clear_messages();
+	run(k, 32, 16, 0);
+	const char *parts[] = { "global (9, 0, 0)", "local (9, 0, 0)",
+				"argument 1 \"scratch\"", "write of 4 bytes at offset 100",
+				"(64 bytes)" };
+	expect_message("local_arg", parts, 5);
+	clReleaseKernel(k);
+	clReleaseMemObject(out);
+}
+
+static void test_private(void)
+{
+	cl_int err;
+	cl_mem out = clCreateBuffer(ctx, CL_MEM_READ_WRITE, 8 * sizeof(int), NULL, &err);
+	REQUIRE(err == CL_SUCCESS);
+	cl_kernel k = clCreateKernel(prog, "private_overrun", &err);
+	REQUIRE(err == CL_SUCCESS);
+	CHECK_OK(clSetKernelArg(k, 0, sizeof(out), &out));
+	clear_messages();
+	run(k, 8, 8, 0);
+	int res[8];
+	CHECK_OK(clEnqueueReadBuffer(q, out, CL_TRUE, 0, sizeof(res), res, 0, NULL, NULL));
+	for (int g = 0; g < 8; g++)
+		CHECK(res[g] == (g == 5 ? 7 : 7 + g * 10 + (g & 3)));
+	const char *parts[] = { "global (5, 0, 0)", "private array \"p\"",
+				"read of 4 bytes at offset 16", "(16 bytes)" };
+	expect_message("private_overrun", parts, 4);
+	clReleaseKernel(k);
+	clReleaseMemObject(out);
+}
+
+static void test_svm(void)
+{
+	cl_device_svm_capabilities caps = 0;
+	clGetDeviceInfo(dev, CL_DEVICE_SVM_CAPABILITIES, sizeof(caps), &caps, NULL);
+	if (!(caps & CL_DEVICE_SVM_COARSE_GRAIN_BUFFER))
+		return;
+	cl_int err;
+	/* three allocations in a row: the middle one is the kernel's */
+	int *p = clSVMAlloc(ctx, CL_MEM_READ_WRITE, 16 * sizeof(int), 0);
+	int *after = clSVMAlloc(ctx, CL_MEM_READ_WRITE, 16 * sizeof(int), 0);
+	REQUIRE(p && after);
+	CHECK_OK(clEnqueueSVMMemFill(q, after, &(int){ GUARD }, sizeof(int), 16 * sizeof(int),
+				     0, NULL, NULL));
+	cl_kernel k = clCreateKernel(prog, "svm_past", &err);
+	REQUIRE(err == CL_SUCCESS);
+	CHECK_OK(clSetKernelArgSVMPointer(k, 0, p + 8));
+	clear_messages();
+	run(k, 9, 9, 0);
+	CHECK_OK(clEnqueueSVMMap(q, CL_TRUE, CL_MAP_READ, p, 16 * sizeof(int), 0, NULL, NULL));
+	int wrong = 0;
+	for (int i = 0; i < 8; i++)
+		wrong += p[8 + i] != 2 * i;
+	CHECK(wrong == 0);
+	CHECK_OK(clEnqueueSVMUnmap(q, p, 0, NULL, NULL));
+	CHECK_OK(clEnqueueSVMMap(q, CL_TRUE, CL_MAP_READ, after, 16 * sizeof(int), 0, NULL, NULL));
+	wrong = 0;
+	for (int i = 0; i < 16; i++)
+		wrong += after[i] != GUARD;
+	CHECK(wrong == 0);
+	CHECK_OK(clEnqueueSVMUnmap(q, after, 0, NULL, NULL));
+	/* the argument points 32 bytes into a 64-byte allocation */
+	const char *parts[] = { "global (8, 0, 0)", "argument 0 \"p\"",
+				"write of 4 bytes at offset 64", "(64 bytes)" };
+	expect_message("svm_past", parts, 4);
+	clReleaseKernel(k);
+
+	/* the same through a pointer the kernel reads from memory */
+	int **pp = clSVMAlloc(ctx, CL_MEM_READ_WRITE, sizeof(int *), 0);
+	REQUIRE(pp);
+	CHECK_OK(clEnqueueSVMMap(q, CL_TRUE, CL_MAP_WRITE, pp, sizeof(int *), 0, NULL, NULL));
+	*pp = p;
+	CHECK_OK(clEnqueueSVMUnmap(q, pp, 0, NULL, NULL));
+	k = clCreateKernel(prog, "svm_chain", &err);
+	REQUIRE(err == CL_SUCCESS);
+	CHECK_OK(clSetKernelArgSVMPointer(k, 0, pp));
+	void *ind[] = { p };
+	CHECK_OK(clSetKernelExecInfo(k, CL_KERNEL_EXEC_INFO_SVM_PTRS, sizeof(ind), ind));
+	clear_messages();
+	run(k, 17, 17, 0);
+	CHECK_OK(clEnqueueSVMMap(q, CL_TRUE, CL_MAP_READ, after, 16 * sizeof(int), 0, NULL, NULL));
+	wrong = 0;
+	for (int i = 0; i < 16; i++)
+		wrong += after[i] != GUARD;
+	CHECK(wrong == 0);
+	CHECK_OK(clEnqueueSVMUnmap(q, after, 0, NULL, NULL));
+	const char *parts2[] = { "global (16, 0, 0)", "through a pointer read from memory",
+				 "at offset 64 of an SVM allocation (64 bytes)" };
+	expect_message("svm_chain", parts2, 3);
+	clReleaseKernel(k);
+	clSVMFree(ctx, pp);
+	clSVMFree(ctx, after);
+	clSVMFree(ctx, p);
+}
+
+static void test_constant(void)
+{
+	cl_int err;
+	cl_mem out = clCreateBuffer(ctx, CL_MEM_READ_WRITE, 5 * sizeof(int), NULL, &err);
+	REQUIRE(err == CL_SUCCESS);
+	cl_kernel k = clCreateKernel(prog, "constant_read", &err);
+	REQUIRE(err == CL_SUCCESS);
+	CHECK_OK(clSetKernelArg(k, 0, sizeof(out), &out));
+	clear_messages();
+	run(k, 5, 5, 0);
+	int res[5];
+	CHECK_OK(clEnqueueReadBuffer(q, out, CL_TRUE, 0, sizeof(res), res, 0, NULL, NULL));
+	for (int i = 0; i < 5; i++)
+		CHECK(res[i] == (i < 4 ? 5 + i : 0));
+	const char *parts[] = { "global (4, 0, 0)", "__constant variable \"table\"",
+				"read of 4 bytes at offset 16", "(16 bytes)" };
+	expect_message("constant_read", parts, 4);
+	clReleaseKernel(k);
+	clReleaseMemObject(out);
+}
+
+static void test_clean(void)
+{
+	enum { M = 4099 };
+	static float a[M], b[M];
+	for (int i = 0; i < M; i++)
+		a[i] = (float)i * 0.5f;
+	cl_int err;
+	cl_mem ba = clCreateBuffer(ctx, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, sizeof(a), a,
+				   &err);
+	cl_mem bb = clCreateBuffer(ctx, CL_MEM_WRITE_ONLY, sizeof(b), NULL, &err);
+	cl_kernel k = clCreateKernel(prog, "clean", &err);
+	REQUIRE(err == CL_SUCCESS);
+	CHECK_OK(clSetKernelArg(k, 0, sizeof(ba), &ba));
+	CHECK_OK(clSetKernelArg(k, 1, sizeof(bb), &bb));
+	clear_messages();
+	run(k, M, 0, 1);
+	CHECK_OK(clEnqueueReadBuffer(q, bb, CL_TRUE, 0, sizeof(b), b, 0, NULL, NULL));
+	int wrong = 0;
+	for (int i = 0; i < M; i++)
+		wrong += b[i] != a[i] * 2.0f + 1.0f;
+	CHECK(wrong == 0);
+	CHECK(messages[0] == 0);
+	clReleaseKernel(k);
+	clReleaseMemObject(ba);
+	clReleaseMemObject(bb);
+}
+
+int main(void)
+{
+	/* before the first OpenCL call: Kiln reads KILN_CHECK once */
+	setenv("KILN_CHECK", "bounds", 1);
+	cl_platform_id plat;
+	check_get_device(&plat, &dev);
+	cl_int err;
+	ctx = clCreateContext(NULL, 1, &dev, notify, NULL, &err);
+	REQUIRE(err == CL_SUCCESS);
+	q = clCreateCommandQueueWithProperties(ctx, dev, NULL, &err);
+	REQUIRE(err == CL_SUCCESS);
+	prog = check_build(ctx, dev, src, "-cl-std=CL2.0");
+
+	test_clean();
+	test_off_by_one();
+	test_negative();
+	test_local();
+	test_local_arg();
+	test_private();
+	test_svm();
+	test_constant();
+	test_clean();
+
+	clReleaseProgram(prog);
+	clReleaseCommandQueue(q);
+	clReleaseContext(ctx);
+	return check_done();
+}
