@@ -20,6 +20,7 @@
 #include "compiler/passes.h"
 
 #include <LLVMSPIRVLib/LLVMSPIRVLib.h>
+#include <llvm/Bitcode/BitcodeReader.h>
 #include <llvm/IR/DiagnosticInfo.h>
 #include <llvm/IR/DiagnosticPrinter.h>
 #include <llvm/IR/LegacyPassManager.h>
@@ -285,20 +286,27 @@ bool offline_spirv(const struct kiln_target *t, const char *source,
 	if (!compile_for_spirv(t, source, o, bc, log))
 		return false;
 	llvm::LLVMContext ctx;
-	/* translator 15 works on typed pointers (TOOLCHAIN: SPIR-V) */
+	/* Translator 15 writes pointer types from typed pointers only (from
+	 * opaque ones every pointer becomes an i8 pointer), so the module is
+	 * read as it was made, not through read_ir, which upgrades to opaque
+	 * pointers. */
 	ctx.setOpaquePointers(false);
 	log_diagnostics(ctx, log);
-	struct kiln_blob b = {bc.data(), bc.size()};
-	std::unique_ptr<llvm::Module> m = read_ir(ctx, &b, log);
-	if (!m)
+	auto m = llvm::parseBitcodeFile(llvm::MemoryBufferRef(bc, "kiln-spir"), ctx);
+	if (!m) {
+		log += "error: invalid IR: " + llvm::toString(m.takeError()) + "\n";
 		return false;
+	}
 	/* SPIR-V 1.0-1.4, what Kiln's (and translator 15's) reader takes;
-	 * extensions only where the module needs one. */
+	 * extensions only where the module needs one.  The kernels' argument
+	 * type names (signedness, const) travel as an OpString that readers
+	 * asking for it (Kiln's does) turn back into kernel argument info. */
 	SPIRV::TranslatorOpts opts(SPIRV::VersionNumber::SPIRV_1_4);
 	opts.enableAllExtensions();
+	opts.setPreserveOCLKernelArgTypeMetadataThroughString(true);
 	std::ostringstream os;
 	std::string err;
-	if (!llvm::writeSpirv(m.get(), opts, os, err)) {
+	if (!llvm::writeSpirv(m->get(), opts, os, err)) {
 		log += "error: SPIR-V translator: " + err + "\n";
 		return false;
 	}
