@@ -148,13 +148,18 @@ clCreateProgramWithIL(cl_context context, const void *il, size_t length,
 		  kiln_ir_from_spirv(kiln_device_target(p->devices[0]), il,
 				     length, NULL, NULL, 0, &ir, &log);
 	kiln_blob_free(&ir);
-	free(log);
 	if (!ok) {
+		/* No program to hold a build log: the reason goes to the
+		 * context's callback. */
+		kiln_context_report(context, "clCreateProgramWithIL: %s",
+				    log && *log ? log : "il is not SPIR-V Kiln can read\n");
+		free(log);
 		err = KILN_FAIL(CL_INVALID_VALUE,
 				"il is not a SPIR-V 1.0-1.4 module the translator "
 				"can read (§5.8.1)");
 		goto fail;
 	}
+	free(log);
 	set_err(errcode_ret, CL_SUCCESS);
 	return p;
 fail:

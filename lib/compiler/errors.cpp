@@ -9,9 +9,13 @@
  * (docs/architecture.md, "Diagnostics"). */
 #include "compiler/internal.h"
 
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <mutex>
+
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include <llvm/IR/DiagnosticInfo.h>
 #include <llvm/IR/DiagnosticPrinter.h>
@@ -123,6 +127,52 @@ bool run_safely(std::string &log, const std::function<bool()> &fn)
 		log += "error: the compiler crashed; the build was abandoned\n";
 		return false;
 	}
+	return ok;
+}
+
+/* File descriptor 2 is the process's: while it points elsewhere, every
+ * thread's stderr output goes there.  The translator's reads take a few
+ * milliseconds; whatever another thread writes to stderr in that window
+ * lands in this build's log rather than being lost. */
+bool run_safely_quiet(std::string &log, const std::function<bool()> &fn,
+		      bool *crashed)
+{
+	static std::mutex one_at_a_time;
+	std::lock_guard<std::mutex> lock(one_at_a_time);
+	llvm_init();
+	fflush(stderr);
+	llvm::errs().flush();
+	int saved = dup(2);
+	int sink = memfd_create("kiln-compiler-stderr", MFD_CLOEXEC);
+	bool redirected = saved >= 0 && sink >= 0 && dup2(sink, 2) == 2;
+	bool finished = false;
+	bool ok = run_safely(log, [&] {
+		bool r = fn();
+		finished = true;
+		return r;
+	});
+	if (redirected) {
+		fflush(stderr);
+		llvm::errs().flush();
+		dup2(saved, 2);
+		std::string text;
+		char buf[4096];
+		ssize_t n;
+		lseek(sink, 0, SEEK_SET);
+		while (text.size() < 65536 && (n = read(sink, buf, sizeof(buf))) > 0)
+			text.append(buf, (size_t)n);
+		if (!text.empty()) {
+			if (text.back() != '\n')
+				text += '\n';
+			log += "note: the compiler's own message: " + text;
+		}
+	}
+	if (saved >= 0)
+		close(saved);
+	if (sink >= 0)
+		close(sink);
+	if (crashed)
+		*crashed = !finished;
 	return ok;
 }
 

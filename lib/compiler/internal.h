@@ -35,6 +35,12 @@ void tune_llvm_options();
 /* Runs fn so that an LLVM crash or fatal error becomes a false return with
  * a line in log instead of the end of the process. */
 bool run_safely(std::string &log, const std::function<bool()> &fn);
+/* run_safely for code that writes to stderr itself when it fails (the
+ * SPIR-V translator's assertion and error messages): what it writes to
+ * file descriptor 2 meanwhile goes to log instead.  Such calls run one at
+ * a time; *crashed (may be NULL) says whether fn crashed. */
+bool run_safely_quiet(std::string &log, const std::function<bool()> &fn,
+		      bool *crashed);
 /* Hands log to the C caller as a malloc'ed string (NULL when log_out is
  * NULL; an empty log still gives an empty string). */
 void give_log(const std::string &log, char **log_out);

@@ -1,8 +1,9 @@
 /* SPIR-V to IR (OpenCL 3.0 §5.8.1 clCreateProgramWithIL, §5.8.5
  * specialization constants) through the SPIRV-LLVM-Translator 15.
  *
- * The translator only reads SPIR-V 1.0-1.4 and calls exit() on newer
- * modules, so the header is checked here first.  It must read into a
+ * The translator trusts its input (it calls exit() on much of what it
+ * cannot read, and asserts or loops on more), so every module passes the
+ * validator (spirv_validate.cpp) first.  It must read into a
  * typed-pointer context (it asserts on opaque pointers with the OpenCL 2.0
  * built-in representation); the result is re-read through bitcode into the
  * opaque-pointer world of the rest of the compiler (translator 15 behaviour).
@@ -10,6 +11,7 @@
  * first (spirv_prepass.cpp). */
 #include "compiler/internal.h"
 #include "compiler/spirv_prepass.h"
+#include "compiler/spirv_validate.h"
 
 #include <LLVMSPIRVLib/LLVMSPIRVLib.h>
 
@@ -19,30 +21,18 @@
 #include <llvm/Bitcode/BitcodeReader.h>
 #include <llvm/Support/MemoryBuffer.h>
 
+/* Translator 15's SPIRVModule, as far as deleting one goes: its header
+ * is not installed, and its destructor is its first virtual function
+ * (lib/SPIRV/libSPIRV/SPIRVModule.h), so this declaration reaches the
+ * right destructor through the vtable. */
+namespace SPIRV {
+class SPIRVModule {
+public:
+	virtual ~SPIRVModule();
+};
+} // namespace SPIRV
+
 namespace kiln {
-
-static const uint32_t spirv_magic = 0x07230203;
-
-static bool check_header(const void *il, size_t size, std::string &log)
-{
-	if (!il || size < 20 || size % 4) {
-		log += "error: SPIR-V: the module is too short or not a whole number of words\n";
-		return false;
-	}
-	uint32_t w[2];
-	memcpy(w, il, sizeof(w));
-	if (w[0] != spirv_magic) {
-		log += "error: SPIR-V: bad magic number\n";
-		return false;
-	}
-	uint32_t major = (w[1] >> 16) & 0xff, minor = (w[1] >> 8) & 0xff;
-	if (major != 1 || minor > 4) {
-		log += "error: SPIR-V " + std::to_string(major) + "." +
-		       std::to_string(minor) + " is not supported (1.0 to 1.4 are)\n";
-		return false;
-	}
-	return true;
-}
 
 /* Variables of the UniformConstant storage class (the __constant address
  * space, 2) are read-only by definition (SPIR-V spec §3.7, OpenCL C 3.0
@@ -55,6 +45,47 @@ static void mark_constant_space_read_only(llvm::Module &m)
 		if (g.getAddressSpace() == 2 && g.hasInitializer() &&
 		    !g.isExternallyInitialized())
 			g.setConstant(true);
+}
+
+/* The translator's read, the one step that may crash on a module that
+ * passed the validator.  What it builds hangs off objects held here,
+ * outside the crash-recovery region: the typed-pointer context owns the
+ * LLVM modules made in it, and the decoded SPIR-V module is read first
+ * (readSpirvModule) and converted second (convertSpirvToLLVM), so that a
+ * crash while converting leaves it to be freed here.  What a crash still
+ * leaks is what the translator keeps in its own frames.  Its messages go
+ * to the log, not stderr. */
+static bool read_typed(const void *il, size_t size, const SPIRV::TranslatorOpts &opts,
+		       std::string &typed, std::string &log)
+{
+	auto tctx = std::make_unique<llvm::LLVMContext>();
+	log_diagnostics(*tctx, log);
+	tctx->setOpaquePointers(false);
+	std::istringstream is(std::string(static_cast<const char *>(il), size));
+	std::unique_ptr<SPIRV::SPIRVModule> bm;
+	std::unique_ptr<llvm::Module> m;
+	std::string err;
+	bool ok = run_safely_quiet(log, [&] {
+		bm = SPIRV::readSpirvModule(is, opts, err);
+		if (bm)
+			m = llvm::convertSpirvToLLVM(*tctx, *bm, opts, err);
+		if (!m) {
+			log += "error: SPIR-V: " +
+			       (err.empty() ? std::string("cannot translate") : err) + "\n";
+			return false;
+		}
+		typed = write_ir(*m);
+		return true;
+	}, nullptr);
+	/* Freed in a recovery region too: after a crash the objects may be
+	 * in any state, and a second crash then only leaks. */
+	run_safely(log, [&] {
+		m.reset();
+		bm.reset();
+		tctx.reset();
+		return true;
+	});
+	return ok;
 }
 
 static bool translate(const void *il, size_t size, const uint32_t *ids,
@@ -70,30 +101,19 @@ static bool translate(const void *il, size_t size, const uint32_t *ids,
 		opts.setSpecConst(ids[i], values[i]);
 
 	std::string typed;
-	{
-		llvm::LLVMContext tctx;
-		log_diagnostics(tctx, log);
-		tctx.setOpaquePointers(false);
-		std::istringstream is(std::string(static_cast<const char *>(il), size));
-		llvm::Module *m = nullptr;
-		std::string err;
-		if (!llvm::readSpirv(tctx, opts, is, m, err) || !m) {
-			log += "error: SPIR-V: " + (err.empty() ? std::string("cannot translate") : err) + "\n";
-			delete m;
-			return false;
-		}
-		typed = write_ir(*m);
-		delete m;
-	}
-	llvm::LLVMContext ctx;
-	log_diagnostics(ctx, log);
-	struct kiln_blob b = {const_cast<char *>(typed.data()), typed.size()};
-	std::unique_ptr<llvm::Module> m = read_ir(ctx, &b, log);
-	if (!m)
+	if (!read_typed(il, size, opts, typed, log))
 		return false;
-	mark_constant_space_read_only(*m);
-	ir = write_ir(*m);
-	return true;
+	return run_safely(log, [&] {
+		llvm::LLVMContext ctx;
+		log_diagnostics(ctx, log);
+		struct kiln_blob b = {const_cast<char *>(typed.data()), typed.size()};
+		std::unique_ptr<llvm::Module> m = read_ir(ctx, &b, log);
+		if (!m)
+			return false;
+		mark_constant_space_read_only(*m);
+		ir = write_ir(*m);
+		return true;
+	});
 }
 
 } // namespace kiln
@@ -106,14 +126,11 @@ extern "C" bool kiln_ir_from_spirv(const struct kiln_target *t, const void *il,
 	(void)t;
 	std::string l, ir;
 	std::vector<uint32_t> words;
-	bool ok = kiln::check_header(il, size, l) &&
+	bool ok = kiln::spirv_validate(il, size, l) &&
 		  kiln::spirv_prepass(il, size, words, l);
 	if (ok)
-		ok = kiln::run_safely(l, [&] {
-			return kiln::translate(words.data(), words.size() * 4,
-					       spec_ids, spec_values, num_spec,
-					       ir, l);
-		});
+		ok = kiln::translate(words.data(), words.size() * 4, spec_ids,
+				     spec_values, num_spec, ir, l);
 	if (ok && ir_out)
 		ok = kiln::give_blob(ir, ir_out);
 	kiln::give_log(l, log);

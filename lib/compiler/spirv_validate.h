@@ -1,0 +1,22 @@
+/* SPIR-V checked before anything reads it (spirv_validate.cpp). */
+#ifndef KILN_COMPILER_SPIRV_VALIDATE_H
+#define KILN_COMPILER_SPIRV_VALIDATE_H
+
+#include <cstddef>
+#include <string>
+
+namespace kiln {
+
+/* Whether `il` (size bytes) is a SPIR-V 1.0-1.4 module that
+ * SPIRV-LLVM-Translator 15 can be given without risk to the process: well
+ * formed (header, word counts, the logical layout of SPIR-V §2.4, ids
+ * defined once and before use where §2.4 asks it, every id used defined),
+ * with sizes in range and only the extended instruction sets, extensions
+ * and instructions the translator reads.  False with one "error: SPIR-V:
+ * ..." line in `log` naming the first problem and its word offset.
+ * Time and memory are linear in `size`. */
+bool spirv_validate(const void *il, size_t size, std::string &log);
+
+} // namespace kiln
+
+#endif
