@@ -19,6 +19,7 @@ enum section_tag {
 };
 
 #define HEADER_SIZE 40u
+#define CHECKSUM_AT 24u
 #define SECTION_HEADER 16u
 
 /* --- hash ----------------------------------------------------------- */
@@ -99,6 +100,18 @@ static size_t pad8(size_t n)
 	return (n + 7) & ~(size_t)7;
 }
 
+/* The checksum of a whole container: every byte but the checksum's own
+ * 16 (the header's magic, version, type and size included, so that any
+ * damaged byte, not only one of the payload, is caught). */
+static struct kiln_hash checksum(const unsigned char *buf, size_t size)
+{
+	struct kiln_hash h;
+	kiln_hash_init(&h);
+	kiln_hash_bytes(&h, buf, CHECKSUM_AT);
+	kiln_hash_bytes(&h, buf + HEADER_SIZE, size - HEADER_SIZE);
+	return h;
+}
+
 /* --- writer --------------------------------------------------------- */
 
 struct section {
@@ -136,13 +149,11 @@ bool kiln_binary_write(const struct kiln_binary *b, struct kiln_blob *out)
 			memcpy(p + SECTION_HEADER, secs[i].data, secs[i].size);
 		p += SECTION_HEADER + pad8(secs[i].size);
 	}
-	struct kiln_hash h;
-	kiln_hash_init(&h);
-	kiln_hash_bytes(&h, buf + HEADER_SIZE, payload);
 	memcpy(buf, magic, sizeof(magic));
 	put32(buf + 8, KILN_BINARY_FORMAT);
 	put32(buf + 12, (uint32_t)b->type);
 	put64(buf + 16, payload);
+	struct kiln_hash h = checksum(buf, HEADER_SIZE + payload);
 	put64(buf + 24, (uint64_t)h.h);
 	put64(buf + 32, (uint64_t)(h.h >> 64));
 	out->data = buf;
@@ -193,9 +204,7 @@ bool kiln_binary_parse(const void *data, size_t size, struct kiln_binary *out)
 	uint64_t payload = get64(buf + 16);
 	if (payload != size - HEADER_SIZE)
 		return false;
-	struct kiln_hash h;
-	kiln_hash_init(&h);
-	kiln_hash_bytes(&h, buf + HEADER_SIZE, payload);
+	struct kiln_hash h = checksum(buf, size);
 	if ((uint64_t)h.h != get64(buf + 24) ||
 	    (uint64_t)(h.h >> 64) != get64(buf + 32))
 		return false;

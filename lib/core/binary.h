@@ -8,7 +8,7 @@
  *   8   u32      format version (KILN_BINARY_FORMAT)
  *   12  u32      binary type (CL_PROGRAM_BINARY_TYPE_*)
  *   16  u64      payload size
- *   24  u64[2]   128-bit FNV-1a of the payload
+ *   24  u64[2]   128-bit FNV-1a of bytes 0-23 and the payload (all but itself)
  *   40  payload: sections {u32 tag, u32 zero, u64 size, bytes, zero pad to 8}
  * A reader checks every length against the bytes it was given and the
  * checksum before it trusts a single field, so a truncated, damaged or
@@ -19,7 +19,7 @@
 #include "cl_target.h"
 #include "compiler/compiler.h"
 
-#define KILN_BINARY_FORMAT 1u
+#define KILN_BINARY_FORMAT 2u
 
 struct kiln_binary {
 	cl_program_binary_type type;

@@ -15,6 +15,15 @@
 /* An entry larger than this is not a Kiln build: refuse to read it. */
 #define MAX_ENTRY_SIZE ((size_t)1 << 30)
 
+/* An entry is this header, then the binary container (binary.h):
+ *   0   char[8]  "KILNCKEY"
+ *   8   u8[16]   the key the entry was stored under (struct kiln_hash)
+ * The file's name is the key too, but a name proves nothing: an entry
+ * copied or renamed to another key's name (another program's valid
+ * binary) must be a miss, not another program's code. */
+#define ENTRY_HEADER 24u
+static const char entry_magic[8] = { 'K', 'I', 'L', 'N', 'C', 'K', 'E', 'Y' };
+
 static pthread_once_t dir_once = PTHREAD_ONCE_INIT;
 static char *cache_dir; /* NULL: no cache */
 
@@ -123,19 +132,33 @@ bool kiln_cache_load(const struct kiln_hash *key, struct kiln_binary *out)
 	char *path = entry_path(key);
 	if (!path)
 		goto out;
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	/* O_NONBLOCK: a FIFO (or device) put in an entry's place must not
+	 * block the build; O_NOFOLLOW: no entry is a link.  Anything but a
+	 * regular file is a miss. */
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW);
 	free(path);
 	if (fd < 0)
 		goto out;
 	struct stat st;
-	void *buf = NULL;
-	if (fstat(fd, &st) || st.st_size <= 0 || (size_t)st.st_size > MAX_ENTRY_SIZE)
+	unsigned char *buf = NULL;
+	if (fstat(fd, &st) || !S_ISREG(st.st_mode) ||
+	    (size_t)st.st_size <= ENTRY_HEADER || (size_t)st.st_size > MAX_ENTRY_SIZE) {
+		debug_line("unusable", key);
 		goto out_close;
+	}
 	buf = malloc((size_t)st.st_size);
 	if (!buf || !read_all(fd, buf, (size_t)st.st_size))
 		goto out_close;
+	if (memcmp(buf, entry_magic, sizeof(entry_magic))) {
+		debug_line("not an entry", key);
+		goto out_close;
+	}
+	if (memcmp(buf + 8, &key->h, sizeof(key->h))) {
+		debug_line("of another key", key);
+		goto out_close;
+	}
 	/* A damaged entry is validated like any binary, and then ignored. */
-	hit = kiln_binary_read(buf, (size_t)st.st_size, out);
+	hit = kiln_binary_read(buf + ENTRY_HEADER, (size_t)st.st_size - ENTRY_HEADER, out);
 	if (!hit)
 		debug_line("corrupt", key);
 out_close:
@@ -169,10 +192,19 @@ void kiln_cache_store(const struct kiln_hash *key, const struct kiln_binary *b)
 		tmp = NULL;
 		goto out;
 	}
-	int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+	int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+	if (fd < 0 && errno == EEXIST) {
+		/* a temporary file a crashed writer of this pid left */
+		unlink(tmp);
+		fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+	}
 	if (fd < 0)
 		goto out;
-	bool ok = write_all(fd, blob.data, blob.size);
+	unsigned char head[ENTRY_HEADER];
+	memcpy(head, entry_magic, sizeof(entry_magic));
+	memcpy(head + 8, &key->h, sizeof(key->h));
+	bool ok = write_all(fd, head, sizeof(head)) &&
+		  write_all(fd, blob.data, blob.size);
 	ok = close(fd) == 0 && ok;
 	if (!ok || rename(tmp, path)) {
 		unlink(tmp);

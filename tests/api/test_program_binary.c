@@ -174,6 +174,29 @@ static void test_round_trip(void)
 	memset(longer + size, 0, 8);
 	CHECK(refused(longer, size + 8));
 	free(longer);
+	/* Every byte is covered by the checksum, the header's too: the
+	 * binary type (bytes 12-15) changed to each other valid type, and
+	 * each header byte replaced by every other value, are refused. */
+	static const unsigned types[] = { CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT,
+					  CL_PROGRAM_BINARY_TYPE_LIBRARY,
+					  CL_PROGRAM_BINARY_TYPE_EXECUTABLE };
+	for (int t = 0; t < 3; t++) {
+		memcpy(copy, bin, size);
+		for (int b = 0; b < 4; b++)
+			copy[12 + b] = (unsigned char)(types[t] >> (8 * b));
+		if (memcmp(copy, bin, size) != 0)
+			CHECK(refused(copy, size));
+	}
+	bad = 0;
+	for (size_t at = 0; at < 40; at++)
+		for (unsigned v = 0; v < 256; v += 17) {
+			memcpy(copy, bin, size);
+			if (copy[at] == (unsigned char)v)
+				continue;
+			copy[at] = (unsigned char)v;
+			bad += !refused(copy, size);
+		}
+	CHECK(bad == 0);
 	free(copy);
 	free(bin);
 }
