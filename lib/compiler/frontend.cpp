@@ -180,7 +180,7 @@ static bool compile(const struct kiln_target *t, const char *source,
 	auto *printer = new clang::TextDiagnosticPrinter(diag_os, dopts.get());
 	llvm::IntrusiveRefCntPtr<clang::DiagnosticIDs> ids(
 		new clang::DiagnosticIDs());
-	clang::DiagnosticsEngine arg_diags(ids, dopts, printer, false);
+	clang::DiagnosticsEngine arg_diags(ids, dopts, printer, true); /* owns printer */
 
 	auto inv = std::make_shared<clang::CompilerInvocation>();
 	if (!clang::CompilerInvocation::CreateFromArgs(*inv, argv, arg_diags) ||

@@ -31,6 +31,7 @@
 #include <cstddef>
 #include <cstring>
 #include <set>
+#include <vector>
 
 namespace kiln {
 
@@ -85,11 +86,39 @@ static bool reaches_printf(const llvm::Function &f, std::set<const llvm::Functio
 	return false;
 }
 
-/* Inlines into wg every call that leads to printf, so that all printf
- * calls of the kernel sit in wg itself. */
-static bool inline_printing_calls(llvm::Function &wg, std::string &log)
+/* Whether f can call itself, directly or through functions it calls. */
+static bool recursive(const llvm::Function &f)
 {
-	for (;;) {
+	std::set<const llvm::Function *> seen;
+	std::vector<const llvm::Function *> todo{&f};
+	while (!todo.empty()) {
+		const llvm::Function *g = todo.back();
+		todo.pop_back();
+		for (const llvm::BasicBlock &bb : *g)
+			for (const llvm::Instruction &i : bb) {
+				auto *c = llvm::dyn_cast<llvm::CallBase>(&i);
+				const llvm::Function *h = c ? callee_of(c) : nullptr;
+				if (!h || h->isDeclaration())
+					continue;
+				if (h == &f)
+					return true;
+				if (seen.insert(h).second)
+					todo.push_back(h);
+			}
+	}
+	return false;
+}
+
+/* Inlines into wg every call that leads to printf, so that all printf
+ * calls of the kernel sit in wg itself.  A recursive function on the way
+ * (OpenCL C 3.0 §6.11 forbids recursion) would be inlined for ever: it
+ * fails the build, and so does a program needing more than max_inlines
+ * inlines (a bound, so that no input can keep this loop going). */
+static bool inline_printing_calls(llvm::Function &wg, const std::string &kname,
+				  std::string &log)
+{
+	const unsigned max_inlines = 100000;
+	for (unsigned inlined = 0;; inlined++) {
 		llvm::CallBase *next = nullptr;
 		for (llvm::BasicBlock &bb : wg) {
 			for (llvm::Instruction &i : bb) {
@@ -107,6 +136,18 @@ static bool inline_printing_calls(llvm::Function &wg, std::string &log)
 		if (!next)
 			return true;
 		llvm::Function *g = callee_of(next);
+		if (recursive(*g)) {
+			log += "error: kernel '" + kname + "': function '" + g->getName().str() +
+			       "' calls printf and itself: recursion is not allowed "
+			       "(OpenCL C 3.0 §6.11)\n";
+			return false;
+		}
+		if (inlined == max_inlines) {
+			log += "error: kernel '" + kname + "': more than " +
+			       std::to_string(max_inlines) +
+			       " calls lead to printf; the build was stopped\n";
+			return false;
+		}
 		llvm::InlineFunctionInfo ifi;
 		llvm::InlineResult r = llvm::InlineFunction(*next, ifi);
 		if (!r.isSuccess()) {
@@ -314,7 +355,7 @@ bool lower_printf(llvm::Function &k, std::string &log)
 	llvm::Function *wg = m.getFunction(wg_name(k.getName()));
 	if (!wg || wg->isDeclaration())
 		return true;
-	if (!inline_printing_calls(*wg, log))
+	if (!inline_printing_calls(*wg, k.getName().str(), log))
 		return false;
 	std::vector<llvm::CallBase *> calls;
 	for (llvm::BasicBlock &bb : *wg)

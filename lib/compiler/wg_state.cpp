@@ -10,6 +10,9 @@
 #include <llvm/IR/Instructions.h>
 #include <llvm/Transforms/Utils/Cloning.h>
 
+#include <set>
+#include <vector>
+
 namespace kiln {
 
 static const char wg_state_fn[] = "__kiln_wg_state";
@@ -39,13 +42,39 @@ static bool reaches_state(const llvm::Function &f, std::set<const llvm::Function
 	return false;
 }
 
+/* Whether f can call itself, directly or through functions it calls. */
+static bool recursive(llvm::Function &f)
+{
+	std::set<llvm::Function *> seen;
+	std::vector<llvm::Function *> todo{&f};
+	while (!todo.empty()) {
+		llvm::Function *g = todo.back();
+		todo.pop_back();
+		for (llvm::BasicBlock &bb : *g)
+			for (llvm::Instruction &i : bb) {
+				llvm::Function *h = called(i);
+				if (!h || h->isDeclaration())
+					continue;
+				if (h == &f)
+					return true;
+				if (seen.insert(h).second)
+					todo.push_back(h);
+			}
+	}
+	return false;
+}
+
 /* Inlines into fn every call that leads to __kiln_wg_state (`decl`),
- * then replaces the calls of it with `state`. */
+ * then replaces the calls of it with `state`.  A recursive function on
+ * the way (OpenCL C 3.0 §6.11 forbids recursion) would be inlined for
+ * ever: it fails the build, and so does needing more than max_inlines
+ * inlines, so that no input keeps this loop going. */
 static bool lower_in(llvm::Function *fn, llvm::Value *state, llvm::Function *decl,
 		     std::string &log)
 {
+	const unsigned max_inlines = 100000;
 	/* Inline, one call at a time, every call that leads to the state. */
-	for (;;) {
+	for (unsigned inlined = 0;; inlined++) {
 		llvm::CallBase *next = nullptr;
 		for (llvm::BasicBlock &bb : *fn) {
 			for (llvm::Instruction &i : bb) {
@@ -61,6 +90,18 @@ static bool lower_in(llvm::Function *fn, llvm::Value *state, llvm::Function *dec
 		}
 		if (!next)
 			break;
+		llvm::Function *g = called(*next);
+		if (recursive(*g)) {
+			log += "error: function '" + g->getName().str() +
+			       "' calls itself: recursion is not allowed (OpenCL C 3.0 §6.11)\n";
+			return false;
+		}
+		if (inlined == max_inlines) {
+			log += "error: more than " + std::to_string(max_inlines) +
+			       " inlined calls in kernel '" + fn->getName().str() +
+			       "'; the build was stopped\n";
+			return false;
+		}
 		llvm::InlineFunctionInfo ifi;
 		llvm::InlineResult r = llvm::InlineFunction(*next, ifi);
 		if (!r.isSuccess()) {
