@@ -30,8 +30,8 @@ install(TARGETS kiln LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR} NAMELINK_SKIP)
 
 # The ICD file is written at install time, when the prefix is known
 # (`cmake --install --prefix` changes it after configuring), by
-# cmake/install-icd.cmake.  Empty KILN_INSTALL_ICD_DIR: /etc/OpenCL/vendors (where
-# the loader looks) for the prefixes /usr and /usr/local,
+# cmake/install-icd.cmake.  Empty KILN_INSTALL_ICD_DIR: /etc/OpenCL/vendors
+# (where the loader looks) for the prefixes /usr and /usr/local,
 # <prefix>/etc/OpenCL/vendors for any other prefix (a private tree: point
 # OCL_ICD_VENDORS at it).
 set(KILN_INSTALL_ICD_DIR "" CACHE PATH

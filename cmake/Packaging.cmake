@@ -7,7 +7,7 @@
 # mesa-opencl-icd), it Provides opencl-icd, the virtual package that the
 # ICD loader and OpenCL applications ask for.
 include_guard(GLOBAL)
-include(cmake/Install.cmake)
+include(${CMAKE_CURRENT_LIST_DIR}/Install.cmake)
 
 set(KILN_PACKAGE_MAINTAINER "Kiln developers <kiln-devel@invalid>" CACHE STRING
     "the Maintainer field of the Debian package")
@@ -49,9 +49,12 @@ set(CPACK_DEBIAN_PACKAGE_PROVIDES "opencl-icd, opencl-icd-1.1-1, opencl-icd-1.2-
 # (an ICD is of no use without one, as mesa-opencl-icd says too).
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 set(kiln_depends "ocl-icd-libopencl1 | libopencl1")
-# The compiler reads Clang's OpenCL headers (opencl-c-base.h) from Clang's
-# resource directory at run time (lib/compiler/frontend.cpp): depend on the
-# package that holds them, as dpkg knows it.
+# The compiler reads Clang's OpenCL headers (opencl-c-base.h) at run time
+# from Clang's resource directory, whose path names the exact LLVM version
+# (KILN_CLANG_RESOURCE_INCLUDE, lib/compiler/frontend.cpp): depend on the
+# package that holds them, as dpkg knows it, at this upstream version (with
+# its epoch), so that an update to another point release, which moves the
+# directory, cannot leave Kiln without them.
 find_program(KILN_DPKG_QUERY dpkg-query)
 mark_as_advanced(KILN_DPKG_QUERY)
 if(KILN_DPKG_QUERY)
@@ -59,7 +62,17 @@ if(KILN_DPKG_QUERY)
                   OUTPUT_VARIABLE kiln_owner OUTPUT_STRIP_TRAILING_WHITESPACE
                   RESULT_VARIABLE kiln_rc ERROR_QUIET)
   if(kiln_rc EQUAL 0 AND kiln_owner MATCHES "^([^:, ]+)")
-    string(APPEND kiln_depends ", ${CMAKE_MATCH_1}")
+    set(kiln_pkg ${CMAKE_MATCH_1})
+    execute_process(COMMAND ${KILN_DPKG_QUERY} -W [=[-f=${Version}]=] ${kiln_pkg}
+                    OUTPUT_VARIABLE kiln_version OUTPUT_STRIP_TRAILING_WHITESPACE ERROR_QUIET)
+    set(kiln_epoch "")
+    if(kiln_version MATCHES "^([0-9]+:)")
+      set(kiln_epoch ${CMAKE_MATCH_1})
+    endif()
+    math(EXPR kiln_next_patch "${LLVM_VERSION_PATCH} + 1")
+    set(kiln_next ${LLVM_VERSION_MAJOR}.${LLVM_VERSION_MINOR}.${kiln_next_patch})
+    string(APPEND kiln_depends ", ${kiln_pkg} (>= ${kiln_epoch}${LLVM_PACKAGE_VERSION}~)"
+                               ", ${kiln_pkg} (<< ${kiln_epoch}${kiln_next}~)")
   endif()
 endif()
 set(CPACK_DEBIAN_PACKAGE_DEPENDS "${kiln_depends}")

@@ -61,7 +61,7 @@ echo "Depends: $DEPENDS"
 check "Depends on the ICD loader" in_list "$DEPENDS" ocl-icd-libopencl1
 # The libraries Kiln really links, by the Debian names of LLVM 15, Clang 15,
 # the SPIR-V translator and hwloc (dpkg-shlibdeps found them).
-for p in libllvm15 libclang-cpp15 libllvmspirvlib15 libhwloc15 libc6; do
+for p in libllvm15 libclang-cpp15 libllvmspirvlib15 libhwloc15 libc6 libclang-common-15-dev; do
 	check "Depends names $p" in_list "$DEPENDS" $p
 done
 
