@@ -42,6 +42,14 @@ struct kiln_target {
 	 * separated, passed to Clang so the right built-ins are declared. */
 	const char *cl_features;
 	const char *extensions; /* device extension string */
+	/* Limits checked when a program is finalized, in bytes (0: not
+	 * checked; lib/compiler/program_rules.h): the device's
+	 * CL_DEVICE_MAX_CONSTANT_BUFFER_SIZE (at most its
+	 * CL_DEVICE_MAX_GLOBAL_VARIABLE_SIZE) and CL_DEVICE_LOCAL_MEM_SIZE,
+	 * and the private memory one work-item may use. */
+	uint64_t max_constant_size;
+	uint64_t local_mem_size;
+	uint64_t private_mem_size;
 	/* Checked mode (KILN_CHECK): KILN_CHECK_* bits of
 	 * compiler/check_abi.h; 0 builds unchecked code. */
 	unsigned check;

@@ -3,6 +3,7 @@
  * found at run time (vectorizing across work-items): the two stages of
  * passes.cpp; emit an object and load it into the JIT. */
 #include "compiler/passes.h"
+#include "compiler/program_rules.h"
 #include "compiler/check_passes.h"
 
 #include <llvm/Bitcode/BitcodeReader.h>
@@ -184,6 +185,12 @@ bool finalize_module(llvm::Module &m, llvm::TargetMachine &tm,
 {
 	m.setDataLayout(tm.createDataLayout());
 	m.setTargetTriple(tm.getTargetTriple().str());
+	/* Program-wide rules and limits (program_rules.h), on the program
+	 * alone and before anything is inlined or emitted. */
+	program_limits limits = {t ? t->max_constant_size : 0, t ? t->local_mem_size : 0,
+				 t ? t->private_mem_size : 0};
+	if (!check_program_rules(m, limits, log))
+		return false;
 	unsigned check = t ? t->check : 0;
 	/* checked mode checks the program's accesses, not kernel-lib's */
 	if (check)
@@ -217,6 +224,14 @@ bool finalize_module(llvm::Module &m, llvm::TargetMachine &tm,
 	}
 	if (errors.failed)
 		return false;
+	/* Frames larger than a page touch each page on the way down, so an
+	 * overflow always meets the guard zone of its stack (a worker's or a
+	 * fiber's: a contained fault, docs/robustness.md) instead of jumping
+	 * over it into another stack.  Here, so that the functions the
+	 * work-group stage made get it too. */
+	for (llvm::Function &f : m)
+		if (!f.isDeclaration())
+			f.addFnAttr("probe-stack", "inline-asm");
 	std::string err;
 	llvm::raw_string_ostream es(err);
 	if (llvm::verifyModule(m, &es)) {

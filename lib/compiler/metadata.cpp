@@ -3,6 +3,7 @@
  * translator put on each kernel, its attributes, and the kernel-scope
  * __local variables it uses. */
 #include "compiler/internal.h"
+#include "compiler/program_rules.h"
 
 #include <CL/cl.h>
 
@@ -242,16 +243,6 @@ static bool fill_arg(const llvm::Function &f, unsigned i,
 }
 
 /* A rough private memory figure: the kernel's own stack objects. */
-static uint64_t private_size(const llvm::Function &f, const llvm::DataLayout &dl)
-{
-	uint64_t n = 0;
-	for (const llvm::Instruction &i : f.getEntryBlock())
-		if (auto *a = llvm::dyn_cast<llvm::AllocaInst>(&i))
-			if (auto s = a->getAllocationSizeInBits(dl))
-				n += *s / 8;
-	return n;
-}
-
 static bool fill_kernel(llvm::Function &f, struct kiln_kernel_info *k)
 {
 	const llvm::DataLayout &dl = f.getParent()->getDataLayout();
@@ -271,7 +262,7 @@ static bool fill_kernel(llvm::Function &f, struct kiln_kernel_info *k)
 	}
 	k->reqd_sub_group_size = reqd_sub_group_size(f);
 	k->local_mem_size = layout_local_vars(f).size;
-	k->private_mem_size = private_size(f, dl);
+	k->private_mem_size = private_mem_bytes(f); /* program_rules.h */
 	k->num_args = f.arg_size();
 	if (!k->num_args)
 		return true;

@@ -9,6 +9,7 @@
  * describes each pass in this order. */
 #include "compiler/passes.h"
 #include "compiler/safe_divide.h"
+#include "compiler/program_rules.h"
 #include "compiler/check_abi.h"
 #include "compiler/check_passes.h"
 
@@ -131,6 +132,12 @@ struct function_entry {
 } // namespace
 
 static const module_entry module_passes[] = {
+	{"kiln-program-rules", program_rules_pass::name(),
+	 [](llvm::ModulePassManager &m, pass_errors *e) {
+		 program_rules_pass p;
+		 p.errors = e;
+		 m.addPass(std::move(p));
+	 }},
 	{"kiln-inline-all", inline_all_pass::name(),
 	 [](llvm::ModulePassManager &m, pass_errors *) { m.addPass(inline_all_pass()); }},
 	{"kiln-hide-printf", hide_printf_pass::name(),

@@ -102,6 +102,7 @@ static void command_free(struct kiln_command *cmd)
 {
 	if (cmd->release)
 		cmd->release(cmd);
+	free(cmd->error_text);
 	for (cl_uint i = 0; i < cmd->num_mems; i++)
 		kiln_object_unhold(KILN_OBJ(cmd->mems[i]));
 	free(cmd->mems);

@@ -56,6 +56,9 @@ struct kiln_command {
 	 * command, NULL: the error code says it all). */
 	const char *label;
 	const char *error_reason;
+	/* When error_reason was made for this failure (a kernel fault's text,
+	 * kernel_fault.h): the malloc'ed string, freed with the command. */
+	char *error_text;
 	/* Device-side enqueue (device_enqueue.c; docs/device_enqueue.md).
 	 * A command that may enqueue children (an NDRange) completes only
 	 * when its run has ended and every child has completed: `children`

@@ -19,6 +19,7 @@
 #include "printf_buffer.h"
 #include "thread_stack.h"
 #include "fibers.h"
+#include "kernel_fault.h"
 #include "device_enqueue.h"
 #include "debug.h"
 #include "check.h"
@@ -162,11 +163,62 @@ _Static_assert(offsetof(struct kiln_wg_state, group_scratch) == 72 &&
 		       offsetof(struct kiln_wg_state, stack_hi) == 128,
 	       "struct kiln_wg_state no longer matches kernel-lib/generic_as.cl");
 
+/* A fault's reason, copied for the command (freed with it: struct
+ * kiln_command's error_text). */
+static void fail_owned(struct ndrange_run *r, const char *why)
+{
+	int none = CL_SUCCESS;
+	char *text = strdup(why);
+	if (!atomic_compare_exchange_strong(&r->error, &none, CL_OUT_OF_RESOURCES)) {
+		free(text);
+		return;
+	}
+	r->owner->error_reason = text ? text : "the kernel faulted";
+	r->owner->error_text = text;
+}
+
+/* The work-groups [first, last) of one parallel_for item. */
+struct chunk_groups {
+	struct ndrange_run *r;
+	struct kiln_wg_state *st;
+	size_t first, last;
+};
+
+/* Runs the groups of a chunk (inside kiln_kernel_guard), until one sets a
+ * failure or the command has failed elsewhere. */
+static void run_groups(void *arg)
+{
+	struct chunk_groups *b = arg;
+	const struct ndrange_cmd *c = b->r->c;
+	const struct kiln_wg_launch *l = &c->launch;
+	struct kiln_wg_state *st = b->st;
+	size_t n0 = l->num_groups[0], n01 = n0 * l->num_groups[1];
+	for (size_t g = b->first; g < b->last; g++) {
+		if (g != b->first && atomic_load_explicit(&b->r->error, memory_order_relaxed))
+			return; /* another chunk failed: the command ends in error */
+		st->group_id[0] = g % n0;
+		st->group_id[1] = (g / n0) % l->num_groups[1];
+		st->group_id[2] = g / n01;
+		/* §5.10 non-uniform work-groups: the last group of a dimension
+		 * holds the remainder. */
+		for (int d = 0; d < 3; d++)
+			st->local_size[d] = st->group_id[d] + 1 == l->num_groups[d]
+						    ? c->edge[d]
+						    : l->local_size[d];
+		if (st->check) /* checked mode: the group's shadows */
+			kiln_check_group_begin(st);
+		c->native.fn(l, st);
+		if (st->check)
+			kiln_check_group_end(st);
+		if (st->failure)
+			return;
+	}
+}
+
 static void run_chunk(void *arg, size_t index, unsigned worker)
 {
 	struct ndrange_run *r = arg;
 	const struct ndrange_cmd *c = r->c;
-	const struct kiln_wg_launch *l = &c->launch;
 	if (atomic_load(&r->error))
 		return; /* another chunk failed: the command ends in error */
 	if (worker >= r->scratch->num_workers) {
@@ -212,27 +264,18 @@ static void run_chunk(void *arg, size_t index, unsigned worker)
 	size_t first = index * c->chunk;
 	size_t last = first + c->chunk < c->num_groups ? first + c->chunk
 						       : c->num_groups;
-	size_t n0 = l->num_groups[0], n01 = n0 * l->num_groups[1];
 	cl_ulong t0 = kiln_trace_now(); /* the timeline trace (trace.h) */
-	for (size_t g = first; g < last; g++) {
-		st.group_id[0] = g % n0;
-		st.group_id[1] = (g / n0) % l->num_groups[1];
-		st.group_id[2] = g / n01;
-		/* §5.10 non-uniform work-groups: the last group of a dimension
-		 * holds the remainder. */
-		for (int d = 0; d < 3; d++)
-			st.local_size[d] = st.group_id[d] + 1 == l->num_groups[d]
-						   ? c->edge[d]
-						   : l->local_size[d];
-		if (st.check) /* checked mode: the group's shadows */
-			kiln_check_group_begin(&st);
-		c->native.fn(l, &st);
-		if (st.check)
-			kiln_check_group_end(&st);
-		if (st.failure) {
-			fail(r, CL_OUT_OF_RESOURCES, st.failure);
-			return;
-		}
+	/* Kernel code runs only inside the guard: a fault in it ends the
+	 * command (kernel_fault.h), the worker goes on. */
+	struct chunk_groups b = { r, &st, first, last };
+	char why[KILN_KERNEL_FAULT_TEXT];
+	if (!kiln_kernel_guard(run_groups, &b, c->cmd.label, st.group_id, why)) {
+		fail_owned(r, why);
+		return;
+	}
+	if (st.failure) {
+		fail(r, CL_OUT_OF_RESOURCES, st.failure);
+		return;
 	}
 	KILN_TRACE(kiln_trace_chunk(c->cmd.label, first, last, worker, t0));
 }

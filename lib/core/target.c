@@ -9,6 +9,7 @@
 #include "check.h"
 #include "debug.h"
 #include "device.h"
+#include "thread_stack.h"
 
 #include <pthread.h>
 #include <stdlib.h>
@@ -75,6 +76,16 @@ const struct kiln_target *kiln_device_target(cl_device_id dev)
 	e->target.vector_bytes = pr->vector_bytes;
 	e->target.extensions = pr->extensions ? pr->extensions : "";
 	e->target.fp64 = has_word(e->target.extensions, "cl_khr_fp64");
+	/* Program-scope __constant data travels in the program's native
+	 * code object, like its __global variables: held to the smaller of
+	 * the constant buffer size and CL_DEVICE_MAX_GLOBAL_VARIABLE_SIZE
+	 * (docs/robustness.md). */
+	e->target.max_constant_size = pr->max_constant_buffer_size;
+	if (pr->max_global_variable_size &&
+	    pr->max_global_variable_size < e->target.max_constant_size)
+		e->target.max_constant_size = pr->max_global_variable_size;
+	e->target.local_mem_size = pr->local_mem_size;
+	e->target.private_mem_size = KILN_PRIVATE_MEM_LIMIT;
 	e->target.cl_features = join_c_features(pr);
 	e->target.check = kiln_check_mode(); /* KILN_CHECK: checked mode */
 	if (!e->target.cl_features) {

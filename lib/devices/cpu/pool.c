@@ -5,6 +5,7 @@
 #include "../../core/command.h"
 #include "../../core/debug.h"
 #include "../../core/event.h"
+#include "../../core/thread_stack.h"
 #include "../host.h"
 
 #include <linux/futex.h>
@@ -249,18 +250,32 @@ static bool start_locked(struct kiln_pool *pool)
 	pool->running = calloc(pool->nthreads, sizeof(*pool->running));
 	if (!pool->threads || !pool->running)
 		return false;
+	/* Kernel code runs on these stacks: big enough for the private
+	 * memory a kernel may use (checked when it is built), with a guard
+	 * zone below that turns an overflow into a contained fault
+	 * (lib/core/kernel_fault.h, docs/robustness.md). */
+	pthread_attr_t attr;
+	bool sized = pthread_attr_init(&attr) == 0;
+	if (sized && (pthread_attr_setstacksize(&attr, KILN_WORKER_STACK) ||
+		      pthread_attr_setguardsize(&attr, KILN_WORKER_STACK_GUARD))) {
+		pthread_attr_destroy(&attr);
+		sized = false;
+	}
 	for (unsigned i = 0; i < pool->nthreads; i++) {
 		struct worker_start *ws = malloc(sizeof(*ws));
 		if (!ws)
 			break;
 		ws->pool = pool;
 		ws->index = i;
-		if (pthread_create(&pool->threads[i], NULL, worker_main, ws)) {
+		if (pthread_create(&pool->threads[i], sized ? &attr : NULL,
+				   worker_main, ws)) {
 			free(ws);
 			break;
 		}
 		pool->num_started++;
 	}
+	if (sized)
+		pthread_attr_destroy(&attr);
 	KILN_LOG(KILN_DEBUG_POOL, "pool %p: %u of %u worker threads started%s",
 		 (void *)pool, pool->num_started, pool->nthreads,
 		 pool->pin ? ", pinning" : "");
