@@ -22,7 +22,6 @@
 #include "kernel_fault.h"
 #include "device_enqueue.h"
 #include "debug.h"
-#include "trace.h"
 #include "check.h"
 #include "trace.h"
 
