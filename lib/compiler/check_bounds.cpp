@@ -40,6 +40,7 @@
 #include <llvm/Transforms/Utils/BasicBlockUtils.h>
 
 #include <cstddef>
+#include <map>
 
 namespace kiln {
 
@@ -218,6 +219,164 @@ static void guard(llvm::Instruction *i, llvm::Value *ok,
 	phi->addIncoming(llvm::Constant::getNullValue(i->getType()), else_t->getParent());
 }
 
+/* --- the group-wide precheck -----------------------------------------------
+ * An offset that depends on the local id (x, y, z) only through additions,
+ * subtractions, multiplications by values the same for the whole group,
+ * constant shifts, extensions, truncations and address arithmetic is, as
+ * OpenCL C's signed arithmetic may not overflow, an affine function of
+ * x, y and z: its extremes over the group are at the corners of the box
+ * [0, local_size - 1]^3.  If every corner passes, every work-item passes;
+ * `pre` says so once for the group, the per-access compare becomes
+ * `pre | ok`, and loop unswitching gives the work-item loop a copy
+ * without the checks, which vectorizes. */
+
+/* Whether v is the same for every work-item of the group: built from
+ * constants, the kernel's arguments, the launch description (info) and
+ * the work-group state, without loads of other memory. */
+static bool group_invariant(llvm::Value *v, const wi_params &p,
+			    std::map<llvm::Value *, bool> &memo, unsigned depth = 0)
+{
+	if (llvm::isa<llvm::Constant>(v))
+		return true;
+	if (auto *a = llvm::dyn_cast<llvm::Argument>(v))
+		return a != p.x && a != p.y && a != p.z && a != p.region;
+	auto it = memo.find(v);
+	if (it != memo.end())
+		return it->second;
+	auto *i = llvm::dyn_cast<llvm::Instruction>(v);
+	bool ok = i && depth < 64 && !llvm::isa<llvm::PHINode>(i) &&
+		  !llvm::isa<llvm::AllocaInst>(i) && !i->mayWriteToMemory();
+	if (ok) {
+		if (auto *c = llvm::dyn_cast<llvm::CallBase>(i)) {
+			llvm::Function *g = c->getCalledFunction();
+			ok = g && g->getName() == "__kiln_wg_state";
+		} else if (auto *l = llvm::dyn_cast<llvm::LoadInst>(i)) {
+			/* the launch description, or the check table */
+			const llvm::Value *o = llvm::getUnderlyingObject(l->getPointerOperand(), 0);
+			ok = o == p.info || l->getMetadata(llvm::LLVMContext::MD_invariant_load);
+			ok = ok && group_invariant(l->getPointerOperand(), p, memo, depth + 1);
+		} else {
+			for (llvm::Value *op : i->operands())
+				if (!group_invariant(op, p, memo, depth + 1)) {
+					ok = false;
+					break;
+				}
+		}
+	}
+	memo[v] = ok;
+	return ok;
+}
+
+/* Whether v is affine in (x, y, z) as above; `dims` collects which. */
+static bool affine(llvm::Value *v, const wi_params &p, unsigned &dims,
+		   std::map<llvm::Value *, bool> &inv, unsigned depth = 0)
+{
+	if (v == p.x || v == p.y || v == p.z) {
+		dims |= v == p.x ? 1 : v == p.y ? 2 : 4;
+		return true;
+	}
+	if (group_invariant(v, p, inv))
+		return true;
+	auto *i = llvm::dyn_cast<llvm::Instruction>(v);
+	if (!i || depth > 64)
+		return false;
+	switch (i->getOpcode()) {
+	case llvm::Instruction::Add:
+	case llvm::Instruction::Sub:
+		return affine(i->getOperand(0), p, dims, inv, depth + 1) &&
+		       affine(i->getOperand(1), p, dims, inv, depth + 1);
+	case llvm::Instruction::Mul:
+		return (group_invariant(i->getOperand(0), p, inv) &&
+			affine(i->getOperand(1), p, dims, inv, depth + 1)) ||
+		       (group_invariant(i->getOperand(1), p, inv) &&
+			affine(i->getOperand(0), p, dims, inv, depth + 1));
+	case llvm::Instruction::Shl:
+		return llvm::isa<llvm::ConstantInt>(i->getOperand(1)) &&
+		       affine(i->getOperand(0), p, dims, inv, depth + 1);
+	case llvm::Instruction::SExt:
+	case llvm::Instruction::ZExt:
+	case llvm::Instruction::Trunc:
+	case llvm::Instruction::PtrToInt:
+	case llvm::Instruction::AddrSpaceCast:
+	case llvm::Instruction::BitCast:
+		return affine(i->getOperand(0), p, dims, inv, depth + 1);
+	case llvm::Instruction::GetElementPtr:
+		for (llvm::Value *op : i->operands())
+			if (!affine(op, p, dims, inv, depth + 1))
+				return false;
+		return true;
+	default:
+		return false;
+	}
+}
+
+/* v with x, y, z replaced by the corner's values, built at b. */
+static llvm::Value *at_corner(llvm::IRBuilder<> &b, llvm::Value *v, const wi_params &p,
+			      llvm::Value *const corner[3],
+			      std::map<llvm::Value *, llvm::Value *> &done,
+			      std::map<llvm::Value *, bool> &inv)
+{
+	if (v == p.x)
+		return corner[0];
+	if (v == p.y)
+		return corner[1];
+	if (v == p.z)
+		return corner[2];
+	if (!llvm::isa<llvm::Instruction>(v))
+		return v; /* constants and arguments */
+	auto it = done.find(v);
+	if (it != done.end())
+		return it->second;
+	auto *i = llvm::cast<llvm::Instruction>(v);
+	llvm::Instruction *c = i->clone();
+	/* nsw/nuw: the corners of a non-overflowing expression do not
+	 * overflow either */
+	for (unsigned n = 0; n < c->getNumOperands(); n++)
+		c->setOperand(n, at_corner(b, i->getOperand(n), p, corner, done, inv));
+	b.Insert(c);
+	done[v] = c;
+	return c;
+}
+
+/* The precheck of `offset` (< limit for every work-item), or null when the
+ * offset is not affine in the local id. */
+static llvm::Value *group_precheck(llvm::IRBuilder<> &b, llvm::Value *offset,
+				   llvm::Value *limit, const wi_params &p)
+{
+	std::map<llvm::Value *, bool> inv;
+	unsigned dims = 0;
+	if (!affine(offset, p, dims, inv) || !dims || !group_invariant(limit, p, inv))
+		return nullptr;
+	llvm::Value *lo[3], *hi[3];
+	for (unsigned d = 0; d < 3; d++) {
+		lo[d] = b.getInt64(0);
+		hi[d] = dims & (1u << d)
+				? b.CreateSub(load_info(b, p.info, INFO_LOCAL_SIZE, d), b.getInt64(1))
+				: lo[d];
+	}
+	/* the group-invariant parts once, each corner's own parts anew */
+	llvm::Value *pre = b.getTrue();
+	std::map<llvm::Value *, llvm::Value *> shared;
+	llvm::Value *none[3] = {nullptr, nullptr, nullptr};
+	llvm::Value *lim = at_corner(b, limit, p, none, shared, inv);
+	for (unsigned c = 0; c < 8; c++) {
+		if (c & ~dims)
+			continue; /* a dimension the offset does not depend on */
+		llvm::Value *corner[3];
+		for (unsigned d = 0; d < 3; d++)
+			corner[d] = c & (1u << d) ? hi[d] : lo[d];
+		std::map<llvm::Value *, llvm::Value *> done;
+		for (auto &kv : shared)
+			done.insert(kv);
+		for (auto &kv : inv)
+			if (kv.second && llvm::isa<llvm::Instruction>(kv.first) && !done.count(kv.first))
+				done[kv.first] = at_corner(b, kv.first, p, none, shared, inv);
+		llvm::Value *o = at_corner(b, offset, p, corner, done, inv);
+		pre = b.CreateAnd(pre, b.CreateICmpULT(o, lim));
+	}
+	return pre;
+}
+
 static bool instrument(llvm::Function &f, const wi_params &p)
 {
 	llvm::Function *k = kernel_of_workitem(f);
@@ -232,6 +391,13 @@ static bool instrument(llvm::Function &f, const wi_params &p)
 			if (i.getMetadata(check_user_mark))
 				todo.push_back(&i);
 	bool changed = false;
+	/* the group precheck of every affine check, and-ed at the end of the
+	 * entry block (pre_all), and the compares that take it */
+	llvm::BasicBlock &entry = f.getEntryBlock();
+	llvm::IRBuilder<> eb(entry.getTerminator());
+	llvm::Value *pre_all = eb.getTrue();
+	std::vector<llvm::Instruction *> takes_pre;
+	auto *placeholder = llvm::cast<llvm::Instruction>(eb.CreateFreeze(eb.getTrue(), "chk.group"));
 	for (llvm::Instruction *i : todo) {
 		uint64_t size;
 		bool write;
@@ -255,7 +421,11 @@ static bool instrument(llvm::Function &f, const wi_params &p)
 			s.arg = (int)a->getArgNo();
 			s.object = "argument " + std::to_string(a->getArgNo()) + " \"" +
 				   arg_name(*k, a->getArgNo()) + "\"";
-			llvm::Value *tab = check_service(b, offsetof(struct kiln_check_launch, args));
+			llvm::Value *tab = invariant_load(
+				b, b.getPtrTy(),
+				b.CreateConstInBoundsGEP1_64(b.getInt8Ty(), check_launch(b),
+							     offsetof(struct kiln_check_launch, args)),
+				kernel_args * sizeof(struct kiln_check_extent));
 			llvm::Value *e = b.CreateConstInBoundsGEP1_64(
 				b.getInt8Ty(), tab, a->getArgNo() * sizeof(struct kiln_check_extent));
 			llvm::Value *before = invariant_load(b, i64, e, 0);
@@ -324,12 +494,19 @@ static bool instrument(llvm::Function &f, const wi_params &p)
 			fits, b.CreateAdd(b.CreateSub(extent, b.getInt64(size)), b.getInt64(1)),
 			b.getInt64(0));
 		llvm::Value *ok = b.CreateICmpULT(offset, limit, "chk.ok");
+		eb.SetInsertPoint(placeholder);
+		if (llvm::Value *pre = group_precheck(eb, offset, limit, p)) {
+			pre_all = eb.CreateAnd(pre_all, pre);
+			ok = b.CreateOr(placeholder, ok, "chk.ok.group");
+		}
 		llvm::Constant *site = check_site(m, s);
 		guard(i, ok, [&](llvm::IRBuilder<> &eb) {
 			check_report(eb, site, offset, extent, p);
 		});
 		changed = true;
 	}
+	placeholder->replaceAllUsesWith(pre_all);
+	placeholder->eraseFromParent();
 	return changed;
 }
 

@@ -15,7 +15,9 @@
 
 #include <llvm/Support/raw_ostream.h>
 #include <llvm/Transforms/Scalar/EarlyCSE.h>
-#include <llvm/Transforms/Scalar/InductiveRangeCheckElimination.h>
+#include <llvm/Transforms/Scalar/InstSimplifyPass.h>
+#include <llvm/Transforms/Scalar/LoopPassManager.h>
+#include <llvm/Transforms/Scalar/SimpleLoopUnswitch.h>
 #include <llvm/Transforms/Scalar/SROA.h>
 #include <llvm/Transforms/Scalar/SimplifyCFG.h>
 #include <llvm/Transforms/Utils/LCSSA.h>
@@ -105,9 +107,12 @@ llvm::ModulePassManager optimisation_pipeline(llvm::PassBuilder &pb, bool opt_di
 			fpm.addPass(llvm::LoopSimplifyPass());
 			fpm.addPass(llvm::LCSSAPass());
 			if (check & KILN_CHECK_BOUNDS) {
-				/* checked mode: bounds checks affine in the
-				 * work-item id leave the main loop */
-				fpm.addPass(llvm::IRCEPass());
+				/* checked mode: a work-item loop whose
+				 * bounds checks the group precheck covers
+				 * gets a copy without them (check_bounds.cpp) */
+				fpm.addPass(llvm::createFunctionToLoopPassAdaptor(
+					llvm::SimpleLoopUnswitchPass(true), true));
+				fpm.addPass(llvm::InstSimplifyPass());
 				fpm.addPass(llvm::SimplifyCFGPass());
 				fpm.addPass(llvm::LoopSimplifyPass());
 				fpm.addPass(llvm::LCSSAPass());

@@ -2,7 +2,9 @@
 ; checked against its object: a[i] and a[i + n] against argument 0's extent
 ; from the launch's table (state->check->args[0]), tmp[l] and tmp[15 - l]
 ; against the 64 bytes of the __local array; tmp[0] (a constant offset
-; inside) is not checked.  A failing check skips the access (a load gives 0)
+; inside) is not checked.  Each of these offsets is affine in the local id,
+; so the compare also takes the group's precheck (every corner of the
+; group in bounds), computed once in the entry block.  A failing check skips the access (a load gives 0)
 ; and calls the report service with a constant site.
 ; RUN: %kiln-opt -passes="kiln-inline-all,kiln-workitem,function(sroa,kiln-check-bounds)" %s -S | %FileCheck %s
 ; SKIP-FAILS: kiln-check-bounds
@@ -11,7 +13,8 @@
 ; CHECK: define internal i32 @__kiln_wi_k(
 ; CHECK: %chk.off = sub i64
 ; CHECK: %chk.ok = icmp ult i64 %chk.off
-; CHECK: br i1 %chk.ok, {{.*}} !prof
+; CHECK: %chk.ok.group = or i1 %[[PRE:[0-9]+]], %chk.ok
+; CHECK: br i1 %chk.ok.group, {{.*}} !prof
 ; CHECK: load float, ptr addrspace(1)
 ; CHECK: call void %{{.*}}(ptr %{{.*}}, ptr @__kiln_check_site, i64 %chk.off, i64 %{{.*}}, i64 %kiln.x, i64 %kiln.y, i64 %kiln.z), !kiln.check
 ; CHECK: phi float
