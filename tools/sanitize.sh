@@ -38,7 +38,10 @@ asan)
 	# and worker stacks of Kiln's own (lib/core/fibers.c), which ASan's
 	# fake stacks cannot follow.
 	env="LD_PRELOAD=$runtime"
-	env="$env;ASAN_OPTIONS=detect_leaks=1:halt_on_error=1:exitcode=23:detect_stack_use_after_return=0:strict_string_checks=1:check_initialization_order=1"
+	# allocator_may_return_null: Kiln answers a failed allocation with
+	# CL_OUT_OF_HOST_MEMORY / CL_MEM_OBJECT_ALLOCATION_FAILURE, and
+	# test_context_notify checks that it does.
+	env="$env;ASAN_OPTIONS=detect_leaks=1:halt_on_error=1:exitcode=23:detect_stack_use_after_return=0:strict_string_checks=1:check_initialization_order=1:allocator_may_return_null=1"
 	env="$env;LSAN_OPTIONS=suppressions=$root/tools/sanitize-lsan.supp:print_suppressions=0"
 	env="$env;UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1:exitcode=23"
 	;;
@@ -47,7 +50,10 @@ tsan)
 	flags="-fsanitize=thread -fno-omit-frame-pointer"
 	runtime=$(${CC:-cc} -print-file-name=libtsan.so)
 	env="LD_PRELOAD=$runtime"
-	env="$env;TSAN_OPTIONS=halt_on_error=1:exitcode=23:second_deadlock_stack=1:suppressions=$root/tools/sanitize-tsan.supp"
+	# die_after_fork=0: test_fork and the pool's unit test start threads
+	# in a child of a threaded process, which Kiln supports (TSan's own
+	# checking in such a child is best effort).
+	env="$env;TSAN_OPTIONS=halt_on_error=1:exitcode=23:second_deadlock_stack=1:die_after_fork=0:allocator_may_return_null=1:suppressions=$root/tools/sanitize-tsan.supp"
 	;;
 *)
 	echo "usage: $0 [build] asan|tsan [ctest arguments]" >&2
@@ -73,8 +79,14 @@ nice make -s -C "$dir/tests" -j"${SANITIZE_JOBS:-2}"
 [ $build_only = 1 ] && exit 0
 
 # The threading tests: queues, events, the pool, callbacks, fork.
-threading='test_(threads|events|queue|context_notify|pipes_concurrent|fork|stress|native_kernel|semaphores|device_enqueue|kernel_program_lifetime|create_release)'
+threading='test_(threads|events|queue|context_notify|pipes_concurrent|fork|stress|native_kernel|semaphores|device_enqueue|kernel_program_lifetime|create_release|pool)'
 if [ "$kind" = tsan ] && ! printf '%s\n' "$@" | grep -q '^-R'; then
 	set -- -R "$threading" "$@"
+fi
+# test_clinfo runs Debian's clinfo, which the preloaded ASan stops in its
+# own code (clinfo 3.0.21 writes a byte past a heap buffer with sprintf,
+# with any platform: PoCL's too), so it is left out of the ASan run.
+if [ "$kind" = asan ] && ! printf '%s\n' "$@" | grep -q '^-E'; then
+	set -- -E 'test_clinfo' "$@"
 fi
 ctest --test-dir "$dir" --output-on-failure -j"${SANITIZE_JOBS:-2}" "$@"

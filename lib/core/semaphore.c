@@ -199,7 +199,8 @@ cl_int kiln_semaphore_enqueue(cl_command_queue q, bool wait, cl_uint n,
 		return CL_SUCCESS;
 	}
 
-	memcpy(deps, wait_list, num_events * sizeof(*deps));
+	if (num_events) /* wait_list may be NULL then: no memcpy from it */
+		memcpy(deps, wait_list, num_events * sizeof(*deps));
 	for (cl_uint i = 0; i < n; i++) {
 		cl_semaphore_khr s = sems[i];
 		pthread_mutex_lock(&s->lock);

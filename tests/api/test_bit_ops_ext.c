@@ -51,7 +51,9 @@ static uint64_t trunc_bits(uint64_t v, unsigned bits)
 static uint64_t ref_insert(uint64_t base, uint64_t ins, unsigned off, unsigned cnt,
 			   unsigned bits)
 {
-	uint64_t m = cnt ? low_ones(cnt) << off : 0;
+	if (!cnt) /* offset may then be the width: no shift by it (C UB) */
+		return trunc_bits(base, bits);
+	uint64_t m = low_ones(cnt) << off;
 	return trunc_bits((base & ~m) | ((ins << off) & m), bits);
 }
 

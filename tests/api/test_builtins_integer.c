@@ -110,7 +110,7 @@ static int popcount_ref(u128 v, int bits)
 		o[4] = (T)clz_ref(ux, BITS);                                   \
 		o[5] = (T)ctz_ref(ux, BITS);                                   \
 		W prod = (W)x * (W)y;                                          \
-		o[6] = (T)((T)(prod >> BITS) + z);                             \
+		o[6] = (T)((U)(T)(prod >> BITS) + (U)z); /* wraps, no C UB */   \
 		if (SIGNED)                                                    \
 			o[7] = sat_##NAME((i128)prod + z);                     \
 		else                                                           \

@@ -133,8 +133,10 @@ static void test_lifecycle(void)
 	clReleaseEvent(ue);
 	clReleaseEvent(other);
 	CHECK_OK(cb.clReleaseCommandBufferKHR(b));
-	/* A released buffer is no longer valid. */
-	CHECK_ERR(cb.clReleaseCommandBufferKHR(b), CL_INVALID_COMMAND_BUFFER_KHR);
+	/* Not released a second time: the handle now points at freed memory,
+	 * and using it is undefined (AddressSanitizer reports the read of
+	 * Kiln's stale-handle check, tools/sanitize.sh).  test_invalid_args
+	 * covers stale handles with memory that stays allocated. */
 	clReleaseCommandQueue(q2);
 	clReleaseContext(ctx2);
 }

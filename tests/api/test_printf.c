@@ -101,6 +101,15 @@ static void check_text(const char *what, const char *got, const char *want)
 		what, line, got + start, want + start);
 }
 
+/* check_text of got's lines sorted (the order work-items print in is not
+ * defined); frees the sorted copy. */
+static void check_sorted(const char *what, char *got, const char *want)
+{
+	char *sorted = sorted_lines(got);
+	check_text(what, sorted, want);
+	free(sorted);
+}
+
 /* --- helpers ------------------------------------------------------------- */
 
 static cl_kernel kernel(cl_program p, const char *name)
@@ -459,7 +468,7 @@ static void test_grid(cl_program p)
 		for (int x = 0; x < 8; x++)
 			text_add(&want, "wi %d %d g %d %d l %d %d\n", x, y, x / 4, y / 3, x % 4, y % 3);
 	char *ws = sorted_lines((char *)text_str(&want));
-	check_text("grid", sorted_lines(got), ws);
+	check_sorted("grid", got, ws);
 	free(got);
 	free(ws);
 	free(want.p);
@@ -509,7 +518,7 @@ static void test_loop_barrier(cl_program p)
 		free(ref.p);
 	}
 	char *ws = sorted_lines((char *)text_str(&want));
-	check_text("loopbar", sorted_lines(got), ws);
+	check_sorted("loopbar", got, ws);
 	int r[N];
 	CHECK_OK(clEnqueueReadBuffer(queue, ret, CL_TRUE, 0, sizeof(r), r, 0, NULL, NULL));
 	for (int g = 0; g < N; g++)
@@ -536,7 +545,9 @@ static void test_many(cl_program p)
 	for (int g = 0; g < N; g++)
 		text_add(&want, "many %d %s\n", g, g % 3 ? "x" : "three");
 	char *ws = sorted_lines((char *)text_str(&want));
-	check_text("many", sorted_lines(got), ws);
+	char *gs = sorted_lines(got);
+	check_text("many", gs, ws);
+	free(gs);
 	int *r = calloc(N, sizeof(int));
 	REQUIRE(r);
 	CHECK_OK(clEnqueueReadBuffer(queue, ret, CL_TRUE, 0, N * sizeof(int), r, 0, NULL, NULL));
@@ -546,7 +557,9 @@ static void test_many(cl_program p)
 	CHECK(bad == 0);
 	/* NULL local size too */
 	char *got2 = run_captured(k, 1, &global, NULL);
-	check_text("many (NULL local size)", sorted_lines(got2), ws);
+	gs = sorted_lines(got2);
+	check_text("many (NULL local size)", gs, ws);
+	free(gs);
 	free(r);
 	free(got);
 	free(got2);
@@ -581,7 +594,7 @@ static void test_event_flush(cl_program p)
 	cl_int status = -1;
 	CHECK_OK(clGetEventInfo(done, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof(status), &status, NULL));
 	CHECK(status == CL_COMPLETE);
-	check_text("clWaitForEvents", sorted_lines(after), "many 0 three\nmany 1 x\nmany 2 x\n");
+	check_sorted("clWaitForEvents", after, "many 0 three\nmany 1 x\nmany 2 x\n");
 	CHECK_OK(clFinish(queue));
 	free(before);
 	free(after);
@@ -832,7 +845,7 @@ static void test_spirv(void)
 		text_add(&want, "spv %d %f,%f,%f,%f %s|%hhu,%hhu,%hhu|%ld\n", g, 1.0, 2.5, -3.0, 4.0,
 			 "lit", 1, 200, g, (long)g * -3);
 	char *ws = sorted_lines((char *)text_str(&want));
-	check_text("SPIR-V", sorted_lines(got), ws);
+	check_sorted("SPIR-V", got, ws);
 	int r[4];
 	CHECK_OK(clEnqueueReadBuffer(queue, o, CL_TRUE, 0, sizeof(r), r, 0, NULL, NULL));
 	CHECK(r[0] == 0 && r[1] == 0 && r[2] == 0 && r[3] == 0);
