@@ -24,7 +24,9 @@
  * local memory calls the runtime's access service, which keeps a record
  * per byte (who wrote, who read) since the last barrier every work-item
  * passed; a byte written by one work-item and read or written by another
- * in that time is a race.  Atomics are left out (they order).
+ * in that time is a race.  Atomics are left out (they order), and a
+ * function with atomics (which may order plain accesses, as a lock does)
+ * is not checked for races.
  * Assumes: calls to the barrier functions still present (before
  * kiln-barriers), __local variables still globals or arguments.
  * Guarantees: added calls carry !kiln.check. */
@@ -188,8 +190,14 @@ static bool instrument(llvm::Function &f, const wi_params &p, unsigned checks,
 	const llvm::DataLayout &dl = m.getDataLayout();
 	llvm::Type *i64 = llvm::Type::getInt64Ty(m.getContext());
 	std::vector<llvm::Instruction *> todo;
-	for (llvm::Instruction &i : llvm::instructions(f))
+	/* Work-items that order their accesses through atomics (a lock, a
+	 * flag) are beyond a barrier-interval race check: such functions
+	 * are not checked for races. */
+	for (llvm::Instruction &i : llvm::instructions(f)) {
 		todo.push_back(&i);
+		if (i.isAtomic())
+			checks &= ~(unsigned)KILN_CHECK_RACES;
+	}
 	bool changed = false;
 	for (llvm::Instruction *i : todo) {
 		/* barriers */

@@ -354,6 +354,16 @@ static bool lookup(struct kiln_wg_state *st, const struct kiln_check_site *site,
 	if (inside(addr, size, (uint64_t)(uintptr_t)st->local_mem,
 		   (uint64_t)(st->local_end - st->local_mem), &n, "local memory"))
 		return true;
+	/* private memory a generic pointer may reach: the work-items'
+	 * barrier context and the worker's stack (not nearest candidates:
+	 * their extents say nothing of a private object's) */
+	struct nearest ignore = { .dist = UINT64_MAX };
+	if (st->context && inside(addr, size, (uint64_t)(uintptr_t)st->context,
+				  (uint64_t)(st->context_end - st->context), &ignore, ""))
+		return true;
+	if (st->stack_lo && inside(addr, size, (uint64_t)(uintptr_t)st->stack_lo,
+				   (uint64_t)(st->stack_hi - st->stack_lo), &ignore, ""))
+		return true;
 	struct kiln_svm_alloc s;
 	if (kiln_svm_lookup(c->ctx, (const void *)(uintptr_t)addr, &s) &&
 	    inside(addr, size, (uint64_t)(uintptr_t)s.base, s.size, &n, "an SVM allocation"))
