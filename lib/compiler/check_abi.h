@@ -67,15 +67,19 @@ typedef void (*kiln_check_report_fn)(struct kiln_wg_state *state,
 				     uint64_t offset, uint64_t extent,
 				     uint64_t x, uint64_t y, uint64_t z);
 /* An access of `size` bytes at `addr` by work-item (x, y, z) whose object
- * the compiler could not name (a pointer read from memory): true when it
- * lies inside one object the runtime knows (a buffer argument of the
- * launch, an SVM or USM allocation of the context, the group's local
- * memory) or far from all of them (memory of the host the device may
- * reach through fine-grained system SVM); else it reports the defect
- * against the nearest object, as report does, and returns false. */
+ * the compiler could not name (a pointer read from memory): `origin` is the
+ * pointer the address was computed from (the underlying object, e.g. the
+ * value loaded).  The object is the one `origin` points into, among those
+ * the runtime knows (a buffer argument of the launch, an SVM or USM
+ * allocation of the context, the group's local memory): true when the
+ * access lies inside it, or when `origin` is in no known object (host
+ * memory the device may reach through fine-grained system SVM, or private
+ * memory); else it reports the defect against that object, as report does,
+ * and returns false.  The address alone cannot tell a pointer that ran
+ * past its allocation from one into other host memory next to it. */
 typedef bool (*kiln_check_lookup_fn)(struct kiln_wg_state *state,
 				     const struct kiln_check_site *site,
-				     uint64_t addr, uint64_t size,
+				     uint64_t origin, uint64_t addr, uint64_t size,
 				     uint64_t x, uint64_t y, uint64_t z);
 
 /* Work-item (x, y, z) reached a barrier (or a work-group collective) at

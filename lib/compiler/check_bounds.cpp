@@ -468,10 +468,11 @@ static bool instrument(llvm::Function &f, const wi_params &p)
 				check_service(b, offsetof(struct kiln_check_launch, lookup));
 			auto *ft = llvm::FunctionType::get(
 				b.getInt1Ty(),
-				{b.getPtrTy(), b.getPtrTy(), i64, i64, i64, i64, i64}, false);
+				{b.getPtrTy(), b.getPtrTy(), i64, i64, i64, i64, i64, i64}, false);
+			llvm::Value *origin = b.CreatePtrToInt(const_cast<llvm::Value *>(obj), i64);
 			llvm::CallInst *ok = b.CreateCall(
 				ft, fn,
-				{wg_state(b), site, b.CreatePtrToInt(ptr, i64),
+				{wg_state(b), site, origin, b.CreatePtrToInt(ptr, i64),
 				 b.getInt64(size), p.x, p.y, p.z});
 			ok->setMetadata(check_call_mark, llvm::MDNode::get(b.getContext(), {}));
 			guard(i, ok, [](llvm::IRBuilder<> &) {});

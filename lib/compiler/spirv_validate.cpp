@@ -250,7 +250,6 @@ private:
 		      uint32_t &result_type, size_t &number_at);
 	bool string_at(size_t k, size_t &words, std::string &s);
 	bool semantics(uint32_t result, uint32_t result_type, size_t number_at);
-	bool type_bytes(uint32_t id, uint64_t &bytes);
 	const def *defined(uint32_t id)
 	{
 		auto it = defs_.find(id);
@@ -439,13 +438,6 @@ bool validator::operands(std::vector<uint32_t> &ids_used, uint32_t &result,
 	}
 	if (k < count_ && !tail_unchecked)
 		return fail("too many operands (" + std::to_string(count_) + " words)");
-	return true;
-}
-
-bool validator::type_bytes(uint32_t id, uint64_t &bytes)
-{
-	const def *d = defined(id);
-	bytes = d && d->type ? d->bytes : 0;
 	return true;
 }
 

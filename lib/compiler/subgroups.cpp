@@ -270,9 +270,8 @@ static void insert_yields(const std::vector<back_edge> &edges)
 	}
 }
 
-/* Lowers f's primitives; false with a message when it cannot. */
-static bool lower(llvm::Function &f, unsigned size, llvm::FunctionAnalysisManager &fam,
-		  std::string &msg)
+/* Lowers f's primitives (every form has a lowering); whether f changed. */
+static bool lower(llvm::Function &f, unsigned size, llvm::FunctionAnalysisManager &fam)
 {
 	llvm::LLVMContext &c = f.getContext();
 	bool changed = false;
@@ -329,14 +328,7 @@ llvm::PreservedAnalyses subgroups_pass::run(llvm::Module &m, llvm::ModuleAnalysi
 		}
 		if (!size)
 			size = def ? def : 1;
-		std::string msg;
-		if (!lower(f, size, fam, msg) && !msg.empty()) {
-			if (errors)
-				errors->error("kernel '" + (k ? k->getName().str() : f.getName().str()) +
-					      "': " + msg);
-			continue;
-		}
-		changed = true;
+		changed |= lower(f, size, fam);
 	}
 	return changed ? llvm::PreservedAnalyses::none() : llvm::PreservedAnalyses::all();
 }

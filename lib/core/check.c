@@ -102,7 +102,8 @@ static void report(struct kiln_wg_state *st, const struct kiln_check_site *site,
 		   uint64_t offset, uint64_t extent, uint64_t x, uint64_t y,
 		   uint64_t z);
 static bool lookup(struct kiln_wg_state *st, const struct kiln_check_site *site,
-		   uint64_t addr, uint64_t size, uint64_t x, uint64_t y, uint64_t z);
+		   uint64_t origin, uint64_t addr, uint64_t size, uint64_t x, uint64_t y,
+		   uint64_t z);
 static void arrive(struct kiln_wg_state *st, const struct kiln_check_site *site,
 		   uint64_t x, uint64_t y, uint64_t z);
 static void access_local(struct kiln_wg_state *st, const struct kiln_check_site *site,
@@ -312,88 +313,74 @@ static void report(struct kiln_wg_state *st, const struct kiln_check_site *site,
 	defect(st, site, detail, x, y, z);
 }
 
-/* How far outside every known object an address still counts as a miss
- * of the nearest one rather than other host memory (system SVM). */
-#define NEAR_MISS ((uint64_t)1 << 16)
-
-struct nearest {
-	uint64_t base, size, dist;
-	char what[96];
-};
-
-static bool inside(uint64_t addr, uint64_t size, uint64_t base, uint64_t extent,
-		   struct nearest *n, const char *what)
+/* Whether [p, p + size) lies inside [base, base + extent). */
+static bool within(uint64_t p, uint64_t size, uint64_t base, uint64_t extent)
 {
-	if (addr >= base && addr - base <= extent && size <= extent - (addr - base))
+	return p >= base && p - base <= extent && size <= extent - (p - base);
+}
+
+/* The known object `origin` points into (check_abi.h, kiln_check_lookup_fn):
+ * its base, extent and a name; false when there is none. */
+static bool object_of(struct kiln_wg_state *st, const struct kiln_check_cmd *c,
+		      uint64_t origin, uint64_t *base, uint64_t *extent, char *what,
+		      size_t what_size)
+{
+	for (uint32_t i = 0; i < c->num_args; i++) {
+		if (c->args[i].extent == UINT64_MAX || !c->arg_ptrs[i])
+			continue;
+		uint64_t b = (uint64_t)(uintptr_t)c->arg_ptrs[i] - c->args[i].before;
+		if (within(origin, 1, b, c->args[i].extent)) {
+			*base = b;
+			*extent = c->args[i].extent;
+			snprintf(what, what_size, "the object of argument %u", i);
+			return true;
+		}
+	}
+	uint64_t lb = (uint64_t)(uintptr_t)st->local_mem;
+	uint64_t le = (uint64_t)(st->local_end - st->local_mem);
+	if (within(origin, 1, lb, le)) {
+		*base = lb;
+		*extent = le;
+		snprintf(what, what_size, "local memory");
 		return true;
-	uint64_t dist = addr < base ? base - addr : addr - (base + extent);
-	if (dist < n->dist) {
-		n->base = base;
-		n->size = extent;
-		n->dist = dist;
-		snprintf(n->what, sizeof(n->what), "%s", what);
+	}
+	struct kiln_svm_alloc s;
+	if (kiln_svm_lookup(c->ctx, (const void *)(uintptr_t)origin, &s)) {
+		*base = (uint64_t)(uintptr_t)s.base;
+		*extent = s.size;
+		snprintf(what, what_size, "an SVM allocation");
+		return true;
+	}
+	struct kiln_usm_alloc u;
+	if (kiln_usm_lookup((const void *)(uintptr_t)origin, &u)) {
+		*base = (uint64_t)(uintptr_t)u.base;
+		*extent = u.size;
+		snprintf(what, what_size, "a USM allocation");
+		return true;
 	}
 	return false;
 }
 
 static bool lookup(struct kiln_wg_state *st, const struct kiln_check_site *site,
-		   uint64_t addr, uint64_t size, uint64_t x, uint64_t y, uint64_t z)
+		   uint64_t origin, uint64_t addr, uint64_t size, uint64_t x, uint64_t y,
+		   uint64_t z)
 {
 	const struct check_worker *w = st->check->run;
 	const struct kiln_check_cmd *c = w->cmd;
-	struct nearest n = { .dist = UINT64_MAX };
+	uint64_t base, extent;
 	char what[96];
-	for (uint32_t i = 0; i < c->num_args; i++) {
-		if (c->args[i].extent == UINT64_MAX || !c->arg_ptrs[i])
-			continue;
-		snprintf(what, sizeof(what), "the object of argument %u", i);
-		uint64_t base = (uint64_t)(uintptr_t)c->arg_ptrs[i] - c->args[i].before;
-		if (inside(addr, size, base, c->args[i].extent, &n, what))
-			return true;
-	}
-	if (inside(addr, size, (uint64_t)(uintptr_t)st->local_mem,
-		   (uint64_t)(st->local_end - st->local_mem), &n, "local memory"))
+	/* Private memory (the work-items' barrier context, the worker's
+	 * stack) and memory Kiln does not know (system SVM): unchecked. */
+	if (!object_of(st, c, origin, &base, &extent, what, sizeof(what)))
 		return true;
-	/* private memory a generic pointer may reach: the work-items'
-	 * barrier context and the worker's stack (not nearest candidates:
-	 * their extents say nothing of a private object's) */
-	struct nearest ignore = { .dist = UINT64_MAX };
-	if (st->context && inside(addr, size, (uint64_t)(uintptr_t)st->context,
-				  (uint64_t)(st->context_end - st->context), &ignore, ""))
+	if (within(addr, size, base, extent))
 		return true;
-	if (st->stack_lo && inside(addr, size, (uint64_t)(uintptr_t)st->stack_lo,
-				   (uint64_t)(st->stack_hi - st->stack_lo), &ignore, ""))
-		return true;
-	struct kiln_svm_alloc s;
-	if (kiln_svm_lookup(c->ctx, (const void *)(uintptr_t)addr, &s) &&
-	    inside(addr, size, (uint64_t)(uintptr_t)s.base, s.size, &n, "an SVM allocation"))
-		return true;
-	struct kiln_usm_alloc u;
-	if (kiln_usm_lookup((const void *)(uintptr_t)addr, &u) &&
-	    inside(addr, size, (uint64_t)(uintptr_t)u.base, u.size, &n, "a USM allocation"))
-		return true;
-	/* Past the end of an allocation: probe the bytes before the access
-	 * (the registries answer "which allocation contains"). */
-	for (uint64_t back = 1; back <= NEAR_MISS && back <= addr; back *= 4) {
-		const void *q = (const void *)(uintptr_t)(addr - back);
-		if (kiln_svm_lookup(c->ctx, q, &s))
-			inside(addr, size, (uint64_t)(uintptr_t)s.base, s.size, &n,
-			       "an SVM allocation");
-		else if (kiln_usm_lookup(q, &u))
-			inside(addr, size, (uint64_t)(uintptr_t)u.base, u.size, &n,
-			       "a USM allocation");
-		else
-			continue;
-		break;
-	}
-	if (n.dist >= NEAR_MISS)
-		return true; /* memory Kiln does not know: system SVM */
 	char detail[512];
 	snprintf(detail, sizeof(detail),
 		 "%s of %u bytes through a pointer read from memory, at offset %" PRId64
 		 " of %s (%" PRIu64 " bytes)",
 		 site->is_write ? "write" : "read", site->access_size,
-		 (int64_t)(addr - n.base), n.what, n.size);
+		 (int64_t)(addr - base), what, extent);
 	defect(st, site, detail, x, y, z);
 	return false;
 }

@@ -88,8 +88,10 @@ static void on_fault(int sig, siginfo_t *info, void *uc)
 		chain(sig, info, uc);
 		return;
 	}
-	/* The guard's thread faulted in kernel code: back to the guard
-	 * (siglongjmp restores the mask sigsetjmp saved, unblocking sig). */
+	/* The guard's thread faulted in kernel code: back to the guard,
+	 * which unblocks sig (blocked while this handler runs; the jump
+	 * does not restore the mask, so that the guard costs no system
+	 * call when nothing faults). */
 	tl_guard = g->outer;
 	g->signo = sig;
 	g->code = info ? info->si_code : 0;
@@ -190,13 +192,22 @@ bool kiln_kernel_guard(void (*body)(void *arg), void *arg, const char *kernel,
 	g.group_id = group_id;
 	g.signo = 0;
 	g.text[0] = '\0';
-	if (sigsetjmp(g.env, 1) == 0) {
+	if (sigsetjmp(g.env, 0) == 0) {
 		tl_guard = &g;
 		body(arg);
 		tl_guard = g.outer;
 		return true;
 	}
-	/* Back from a fault or kiln_kernel_fail; tl_guard is g.outer again. */
+	/* Back from a fault or kiln_kernel_fail; tl_guard is g.outer again.
+	 * After a fault its signal is still blocked (the handler's mask):
+	 * unblock it, or the thread's next fault of that kind would end the
+	 * process. */
+	if (g.signo) {
+		sigset_t set;
+		sigemptyset(&set);
+		sigaddset(&set, g.signo);
+		pthread_sigmask(SIG_UNBLOCK, &set, NULL);
+	}
 	int n = prefix(why, KILN_KERNEL_FAULT_TEXT, &g);
 	if (n < 0 || n >= KILN_KERNEL_FAULT_TEXT)
 		n = 0;

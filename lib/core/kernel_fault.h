@@ -11,9 +11,9 @@
  * How: one process-wide handler for the four signals, installed (SA_ONSTACK)
  * the first time a guard runs; each thread that runs a guard gets an
  * alternate signal stack of its own (with a guard page) so that a stack
- * overflow can still be handled.  The handler jumps back (siglongjmp, which
- * restores the signal mask sigsetjmp saved) only when the faulting thread
- * is inside a guard; any other fault goes to the handler that was installed
+ * overflow can still be handled.  The handler jumps back (siglongjmp; the
+ * guard then unblocks the signal the handler ran under) only when the
+ * faulting thread is inside a guard; any other fault goes to the handler that was installed
  * before Kiln's (the application's, LLVM's crash recovery, or the default
  * action), so faults of the application behave as they did without Kiln.
  *
@@ -38,8 +38,8 @@
  * kiln_kernel_fail it returns false with `why` (KILN_KERNEL_FAULT_TEXT
  * bytes) holding "kernel \"k\", work-group (x, y, z): <what happened>",
  * which has also been written to stderr.  Guards nest (an inner one
- * catches first).  Costs one sigprocmask system call per call: guard a
- * chunk of work-groups, not each one. */
+ * catches first).  Costs no system call when nothing faults (the jump
+ * buffer does not save the signal mask), only a few stores. */
 bool kiln_kernel_guard(void (*body)(void *arg), void *arg, const char *kernel,
 		       const size_t *group_id, char *why);
 

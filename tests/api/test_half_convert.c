@@ -401,9 +401,9 @@ int main(void)
 	bad = 0;
 	for (int i = 0; i < M; i++) {
 		double x = h2d(a[i]);
-		int want = !!isinf(x) | !!isnan(x) << 1 | !!isfinite(x) << 2 |
+		int want = (isinf(x) != 0) | (isnan(x) != 0) << 1 | (isfinite(x) != 0) << 2 |
 			   (((a[i] >> 10) & 0x1f) != 0 && ((a[i] >> 10) & 0x1f) != 0x1f) << 3 |
-			   !!signbit(x) << 4; /* normal as a half, not as a double */
+			   (signbit(x) != 0) << 4; /* normal as a half, not as a double */
 		if ((rs[i] != want || rv[i] != want) && bad++ < 4)
 			fprintf(stderr, "classification of %a (0x%04x): %d / %d, want %d\n", x,
 				a[i], rs[i], rv[i], want);
