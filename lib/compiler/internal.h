@@ -191,6 +191,13 @@ private:
 	std::set<const llvm::BasicBlock *> partial;  /* reached by some only */
 };
 
+/* call_graph.cpp: the function instruction i calls directly (through
+ * pointer casts), or null; whether f can call itself, directly or through
+ * functions it calls (OpenCL C 3.0 §6.11 forbids recursion; passes that
+ * inline until a call is gone check it first, so as not to loop). */
+llvm::Function *direct_callee(const llvm::Instruction &i);
+bool calls_itself(const llvm::Function &f);
+
 /* barrier_calls.cpp: what a barrier call is (OpenCL C 3.0 §6.15.9, as
  * Clang and the SPIR-V translator spell it, and kernel-lib's own), the
  * implicit barrier Kiln inserts, and whether loop l calls nothing but

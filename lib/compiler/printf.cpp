@@ -86,29 +86,6 @@ static bool reaches_printf(const llvm::Function &f, std::set<const llvm::Functio
 	return false;
 }
 
-/* Whether f can call itself, directly or through functions it calls. */
-static bool recursive(const llvm::Function &f)
-{
-	std::set<const llvm::Function *> seen;
-	std::vector<const llvm::Function *> todo{&f};
-	while (!todo.empty()) {
-		const llvm::Function *g = todo.back();
-		todo.pop_back();
-		for (const llvm::BasicBlock &bb : *g)
-			for (const llvm::Instruction &i : bb) {
-				auto *c = llvm::dyn_cast<llvm::CallBase>(&i);
-				const llvm::Function *h = c ? callee_of(c) : nullptr;
-				if (!h || h->isDeclaration())
-					continue;
-				if (h == &f)
-					return true;
-				if (seen.insert(h).second)
-					todo.push_back(h);
-			}
-	}
-	return false;
-}
-
 /* Inlines into wg every call that leads to printf, so that all printf
  * calls of the kernel sit in wg itself.  A recursive function on the way
  * (OpenCL C 3.0 §6.11 forbids recursion) would be inlined for ever: it
@@ -136,7 +113,7 @@ static bool inline_printing_calls(llvm::Function &wg, const std::string &kname,
 		if (!next)
 			return true;
 		llvm::Function *g = callee_of(next);
-		if (recursive(*g)) {
+		if (calls_itself(*g)) {
 			log += "error: kernel '" + kname + "': function '" + g->getName().str() +
 			       "' calls printf and itself: recursion is not allowed "
 			       "(OpenCL C 3.0 §6.11)\n";

@@ -17,13 +17,6 @@ namespace kiln {
 
 static const char wg_state_fn[] = "__kiln_wg_state";
 
-static llvm::Function *called(llvm::Instruction &i)
-{
-	auto *c = llvm::dyn_cast<llvm::CallBase>(&i);
-	return c ? llvm::dyn_cast<llvm::Function>(c->getCalledOperand()->stripPointerCasts())
-		 : nullptr;
-}
-
 /* Whether f, or a function it calls, calls __kiln_wg_state. */
 static bool reaches_state(const llvm::Function &f, std::set<const llvm::Function *> &seen)
 {
@@ -31,7 +24,7 @@ static bool reaches_state(const llvm::Function &f, std::set<const llvm::Function
 		return false;
 	for (const llvm::BasicBlock &bb : f)
 		for (const llvm::Instruction &i : bb) {
-			llvm::Function *g = called(const_cast<llvm::Instruction &>(i));
+			llvm::Function *g = direct_callee(i);
 			if (!g)
 				continue;
 			if (g->getName() == wg_state_fn)
@@ -39,28 +32,6 @@ static bool reaches_state(const llvm::Function &f, std::set<const llvm::Function
 			if (!g->isDeclaration() && reaches_state(*g, seen))
 				return true;
 		}
-	return false;
-}
-
-/* Whether f can call itself, directly or through functions it calls. */
-static bool recursive(llvm::Function &f)
-{
-	std::set<llvm::Function *> seen;
-	std::vector<llvm::Function *> todo{&f};
-	while (!todo.empty()) {
-		llvm::Function *g = todo.back();
-		todo.pop_back();
-		for (llvm::BasicBlock &bb : *g)
-			for (llvm::Instruction &i : bb) {
-				llvm::Function *h = called(i);
-				if (!h || h->isDeclaration())
-					continue;
-				if (h == &f)
-					return true;
-				if (seen.insert(h).second)
-					todo.push_back(h);
-			}
-	}
 	return false;
 }
 
@@ -78,7 +49,7 @@ static bool lower_in(llvm::Function *fn, llvm::Value *state, llvm::Function *dec
 		llvm::CallBase *next = nullptr;
 		for (llvm::BasicBlock &bb : *fn) {
 			for (llvm::Instruction &i : bb) {
-				llvm::Function *g = called(i);
+				llvm::Function *g = direct_callee(i);
 				std::set<const llvm::Function *> seen{fn};
 				if (g && !g->isDeclaration() && reaches_state(*g, seen)) {
 					next = llvm::cast<llvm::CallBase>(&i);
@@ -90,8 +61,8 @@ static bool lower_in(llvm::Function *fn, llvm::Value *state, llvm::Function *dec
 		}
 		if (!next)
 			break;
-		llvm::Function *g = called(*next);
-		if (recursive(*g)) {
+		llvm::Function *g = direct_callee(*next);
+		if (calls_itself(*g)) {
 			log += "error: function '" + g->getName().str() +
 			       "' calls itself: recursion is not allowed (OpenCL C 3.0 §6.11)\n";
 			return false;
@@ -114,7 +85,7 @@ static bool lower_in(llvm::Function *fn, llvm::Value *state, llvm::Function *dec
 	std::vector<llvm::CallBase *> calls;
 	for (llvm::BasicBlock &bb : *fn)
 		for (llvm::Instruction &i : bb)
-			if (llvm::Function *g = called(i))
+			if (llvm::Function *g = direct_callee(i))
 				if (g == decl)
 					calls.push_back(llvm::cast<llvm::CallBase>(&i));
 	for (llvm::CallBase *c : calls) {
