@@ -269,7 +269,11 @@ static void *alloc_kind(int kind, size_t size)
 	case 0: return p_clHostMemAllocINTEL(ctx, NULL, size, 0, NULL);
 	case 1: return p_clDeviceMemAllocINTEL(ctx, dev, NULL, size, 0, NULL);
 	case 2: return p_clSharedMemAllocINTEL(ctx, dev, NULL, size, 0, NULL);
-	default: return malloc(size);
+	/* Host memory of the application, aligned as USM allocations are by
+	 * default (128, the largest data type): malloc's 16 would make a fill
+	 * of a 32-byte or larger pattern at p + pattern_size misaligned
+	 * (CL_INVALID_VALUE) whenever the heap put the block there. */
+	default: return aligned_alloc(128, (size + 127) / 128 * 128);
 	}
 }
 
