@@ -193,10 +193,8 @@ static llvm::Value *access_of(llvm::Instruction &i, const llvm::DataLayout &dl,
 	return ptr;
 }
 
-/* Puts access `i` under `ok`: it runs when ok holds; otherwise `fail`
- * runs in its place and a load gives zero. */
-static void guard(llvm::Instruction *i, llvm::Value *ok,
-		  const std::function<void(llvm::IRBuilder<> &)> &fail)
+void check_guard(llvm::Instruction *i, llvm::Value *ok,
+		 const std::function<void(llvm::IRBuilder<> &)> &fail)
 {
 	llvm::MDBuilder mdb(i->getContext());
 	llvm::Instruction *then_t = nullptr, *else_t = nullptr;
@@ -475,7 +473,7 @@ static bool instrument(llvm::Function &f, const wi_params &p)
 				{wg_state(b), site, origin, b.CreatePtrToInt(ptr, i64),
 				 b.getInt64(size), p.x, p.y, p.z});
 			ok->setMetadata(check_call_mark, llvm::MDNode::get(b.getContext(), {}));
-			guard(i, ok, [](llvm::IRBuilder<> &) {});
+			check_guard(i, ok, [](llvm::IRBuilder<> &) {});
 			changed = true;
 			continue;
 		}
@@ -501,7 +499,7 @@ static bool instrument(llvm::Function &f, const wi_params &p)
 			ok = b.CreateOr(placeholder, ok, "chk.ok.group");
 		}
 		llvm::Constant *site = check_site(m, s);
-		guard(i, ok, [&](llvm::IRBuilder<> &eb) {
+		check_guard(i, ok, [&](llvm::IRBuilder<> &eb) {
 			check_report(eb, site, offset, extent, p);
 		});
 		changed = true;

@@ -41,6 +41,11 @@ llvm::Value *check_service(llvm::IRBuilder<> &b, size_t offset);
 void check_report(llvm::IRBuilder<> &b, llvm::Constant *site, llvm::Value *offset,
 		  llvm::Value *extent, const wi_params &p);
 
+/* Puts access `i` under `ok`: it runs when ok holds; otherwise `fail`
+ * runs in its place and a load gives zero. */
+void check_guard(llvm::Instruction *i, llvm::Value *ok,
+		 const std::function<void(llvm::IRBuilder<> &)> &fail);
+
 /* kiln-check-bounds (check_bounds.cpp) */
 struct check_bounds_pass : llvm::PassInfoMixin<check_bounds_pass> {
 	llvm::PreservedAnalyses run(llvm::Function &f, llvm::FunctionAnalysisManager &fam);

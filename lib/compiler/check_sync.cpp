@@ -158,28 +158,6 @@ static std::string object_name(const llvm::Value *obj, llvm::Function &k, int &a
 	return "local memory";
 }
 
-static void guard_load(llvm::Instruction *i, llvm::Value *ok,
-		       const std::function<void(llvm::IRBuilder<> &)> &fail)
-{
-	llvm::MDBuilder mdb(i->getContext());
-	llvm::Instruction *then_t = nullptr, *else_t = nullptr;
-	llvm::SplitBlockAndInsertIfThenElse(ok, i, &then_t, &else_t,
-					    mdb.createBranchWeights(1u << 20, 1));
-	llvm::BasicBlock *join = i->getParent();
-	i->moveBefore(then_t);
-	llvm::IRBuilder<> eb(else_t);
-	fail(eb);
-	llvm::IRBuilder<> jb(&join->front());
-	llvm::PHINode *phi = jb.CreatePHI(i->getType(), 2);
-	std::vector<llvm::Use *> uses;
-	for (llvm::Use &u : i->uses())
-		uses.push_back(&u);
-	for (llvm::Use *u : uses)
-		u->set(phi);
-	phi->addIncoming(i, then_t->getParent());
-	phi->addIncoming(llvm::Constant::getNullValue(i->getType()), else_t->getParent());
-}
-
 static bool instrument(llvm::Function &f, const wi_params &p, unsigned checks,
 		       const divergence &div)
 {
@@ -335,7 +313,7 @@ static bool instrument(llvm::Function &f, const wi_params &p, unsigned checks,
 		llvm::Value *off = base ? b.CreateSub(addr, b.CreatePtrToInt(base, i64)) : addr;
 		if (!ext)
 			ext = b.getInt64(extent);
-		guard_load(i, all, [&](llvm::IRBuilder<> &eb) {
+		check_guard(i, all, [&](llvm::IRBuilder<> &eb) {
 			check_report(eb, site, off, ext, p);
 		});
 		changed = true;
