@@ -62,6 +62,9 @@ static cl_int enqueue_copy(cl_command_queue q, cl_command_type type,
 		return CL_OUT_OF_HOST_MEMORY;
 	c->cmd.run = run_copy;
 	c->cmd.bytes = size;
+	/* One memcpy: short enough for a thread that waits for it to run
+	 * (command.h); a blocking read or write runs on its caller. */
+	c->cmd.run_here_ok = size < KILN_MEM_PARALLEL_MIN;
 	c->dst = dst;
 	c->src = src;
 	c->size = size;

@@ -14,6 +14,7 @@
 #include "event.h"
 #include "mem.h"
 #include "queue.h"
+#include "thread_stack.h"
 #include "trace.h"
 
 #include <stdlib.h>
@@ -200,11 +201,41 @@ static void complete_here(struct kiln_command *cmd)
 	tl_draining = false;
 }
 
+/* Room on the calling thread's stack for `need` bytes of a command's own
+ * (a kernel's private memory) and the runtime's and kernel library's
+ * frames around it: application threads may have small stacks, unlike the
+ * workers (thread_stack.h). */
+#define HERE_STACK_MARGIN ((size_t)1 << 20)
+static bool stack_room(size_t need)
+{
+	char *lo = kiln_thread_stack_low();
+	char *sp = __builtin_frame_address(0);
+	return lo && sp > lo && (size_t)(sp - lo) > need + HERE_STACK_MARGIN;
+}
+
+/* Runs ready `cmd` on this thread when its driver lets it. */
+static bool run_here(struct kiln_command *cmd)
+{
+	const struct kiln_driver *drv = cmd->device->driver;
+	return drv->run_here && stack_room(cmd->stack_need) &&
+	       drv->run_here(cmd->device, cmd);
+}
+
+void kiln_command_run_offered(struct kiln_command *cmd)
+{
+	if (!run_here(cmd))
+		cmd->device->driver->submit(cmd->device, cmd);
+}
+
 static void command_ready(struct kiln_command *cmd)
 {
 	if (!cmd->run || atomic_load(&cmd->dep_failed))
 		complete_here(cmd);
-	else
+	/* A thread asleep waiting for this very command runs it itself:
+	 * one wake-up (that thread's) instead of two (a worker's, then the
+	 * waiter's when it completes). */
+	else if (!(cmd->run_here_ok && cmd->device->driver->run_here &&
+		   kiln_event_offer(cmd->event, cmd)))
 		cmd->device->driver->submit(cmd->device, cmd);
 }
 
@@ -346,7 +377,11 @@ cl_int kiln_command_enqueue(struct kiln_command *cmd, cl_uint num_events,
 		ev->t_submit = kiln_time_now();
 	atomic_store(&ev->status, CL_SUBMITTED);
 
-	if (atomic_fetch_sub(&cmd->pending, 1) == 1)
+	/* Ready at once: a command that asks for it runs right here (see
+	 * run_inline), else it goes its usual way.  Either way the event
+	 * keeps the application's reference. */
+	if (atomic_fetch_sub(&cmd->pending, 1) == 1 &&
+	    !(cmd->run_inline && !atomic_load(&cmd->dep_failed) && run_here(cmd)))
 		command_ready(cmd);
 
 	/* The event's first reference is the application's, if it wants
@@ -364,6 +399,9 @@ cl_int kiln_command_enqueue_blocking(struct kiln_command *cmd,
 				     cl_event *event_out)
 {
 	cl_event ev;
+	/* This thread waits for the command anyway: when it is ready at
+	 * once, it runs here, with no hand-over at all. */
+	cmd->run_inline = cmd->run_here_ok;
 	cl_int err = kiln_command_enqueue(cmd, num_events, wait_list, &ev);
 	if (err != CL_SUCCESS)
 		return err;

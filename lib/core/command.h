@@ -80,6 +80,16 @@ struct kiln_command {
 	/* Bytes a transfer moves (read, write, copy, fill, map), for the
 	 * timeline trace (trace.h); 0 for other commands. */
 	size_t bytes;
+	/* Set by the command's builder: the command may run on an
+	 * application thread that waits for it (docs/architecture.md,
+	 * "Waiting and waking"), with `stack_need` bytes of that thread's
+	 * stack (a kernel's private memory). */
+	bool run_here_ok;
+	size_t stack_need;
+	/* Run it on the enqueuing thread when it is ready at once: a blocking
+	 * enqueue (that thread waits anyway), or a kernel whose last run was
+	 * shorter than a hand-over to a worker (ndrange.c). */
+	bool run_inline;
 };
 
 /* Allocates a zeroed command of `size` bytes (≥ sizeof(struct kiln_command))
@@ -151,6 +161,11 @@ void kiln_command_unguard(struct kiln_command *cmd);
 
 /* Internal to lib/core: the event of dependency edge `i` (< num_edges). */
 cl_event kiln_command_edge_event(const struct kiln_command *cmd, unsigned i);
+
+/* Internal to lib/core (event.c): `cmd`, ready, was handed to a thread
+ * waiting for its event; runs it there when the driver lets it, else
+ * submits it. */
+void kiln_command_run_offered(struct kiln_command *cmd);
 
 /* Internal to lib/core: `w->event` is final with `status`. */
 void kiln_command_dependency_done(struct kiln_event_waiter *w, cl_int status);

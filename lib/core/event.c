@@ -220,12 +220,44 @@ cl_int kiln_event_wait(cl_event ev)
 		}
 	}
 	pthread_mutex_lock(&ev->lock);
-	ev->sleepers++;
-	while (!kiln_status_is_final(st = atomic_load(&ev->status)))
+	atomic_fetch_add(&ev->sleepers, 1);
+	while (!kiln_status_is_final(st = atomic_load(&ev->status))) {
+		struct kiln_command *cmd = ev->handoff;
+		if (cmd) {
+			/* The command is ready and this thread has nothing
+			 * better to do than run it (kiln_event_offer). */
+			ev->handoff = NULL;
+			atomic_fetch_sub(&ev->sleepers, 1);
+			pthread_mutex_unlock(&ev->lock);
+			kiln_command_run_offered(cmd);
+			pthread_mutex_lock(&ev->lock);
+			atomic_fetch_add(&ev->sleepers, 1);
+			continue;
+		}
 		pthread_cond_wait(&ev->done, &ev->lock);
-	ev->sleepers--;
+	}
+	atomic_fetch_sub(&ev->sleepers, 1);
 	pthread_mutex_unlock(&ev->lock);
 	return st;
+}
+
+bool kiln_event_offer(cl_event ev, struct kiln_command *cmd)
+{
+	/* A waiter registers under the lock before it sleeps; one that
+	 * registers after this read finds the command with the driver. */
+	if (!atomic_load(&ev->sleepers))
+		return false;
+	pthread_mutex_lock(&ev->lock);
+	/* Callbacks run on the thread that completes the command: an
+	 * application thread in clWaitForEvents may hold a lock its callback
+	 * takes, so an event with callbacks completes on a worker. */
+	bool taken = atomic_load(&ev->sleepers) && !ev->handoff && !ev->callbacks;
+	if (taken) {
+		ev->handoff = cmd;
+		pthread_cond_broadcast(&ev->done);
+	}
+	pthread_mutex_unlock(&ev->lock);
+	return taken;
 }
 
 bool kiln_event_add_waiter(struct kiln_event_waiter *w, cl_int *status)

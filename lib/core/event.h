@@ -53,8 +53,12 @@ struct _cl_event {
 	/* The queue had CL_QUEUE_PROFILING_ENABLE when the command was
 	 * enqueued (clSetCommandQueueProperty may change it later). */
 	bool profiled;
-	/* Threads blocked in kiln_event_wait (guarded by lock). */
-	unsigned sleepers;
+	/* Threads asleep in kiln_event_wait (changed under lock; read
+	 * without it by kiln_event_offer's first check). */
+	atomic_uint sleepers;
+	/* The event's command, ready, handed to those threads: one of them
+	 * runs it (kiln_event_offer; guarded by lock). */
+	struct kiln_command *handoff;
 	/* The timeline trace's track of the command's slice (trace.c, under
 	 * its lock); 0 until traced. */
 	unsigned trace_tid;
@@ -76,8 +80,17 @@ cl_int kiln_check_wait_list(cl_context ctx, cl_uint num,
  * waking waiters once it is final (CL_COMPLETE or negative). */
 void kiln_event_set_status(cl_event ev, cl_int status);
 
-/* Blocks until the event is final; returns its final status. */
+/* Blocks until the event is final; returns its final status.  Polls for
+ * a while first, then sleeps; asleep, it runs the event's command itself
+ * when the command becomes ready and is offered to it (kiln_event_offer). */
 cl_int kiln_event_wait(cl_event ev);
+
+/* `cmd`, the command of `ev`, has become ready: when a thread is asleep in
+ * kiln_event_wait for `ev` (and no callback is registered on it, which
+ * would then run on that thread), hands the command to it, wakes it and
+ * returns true; that thread runs it (kiln_command_run_offered).  False:
+ * nobody took it, the caller submits it. */
+bool kiln_event_offer(cl_event ev, struct kiln_command *cmd);
 
 /* Registers `w` (w->cmd, w->event filled) on w->event.  Returns true when
  * the event was not final yet: it will call kiln_command_dependency_done

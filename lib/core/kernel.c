@@ -2,6 +2,7 @@
 #include "kernel.h"
 #include "device.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -43,6 +44,7 @@ static cl_kernel kernel_alloc(cl_program p, const struct kiln_kernel_info *info,
 	k->program = p;
 	k->context = p->context;
 	k->info = info;
+	atomic_init(&k->last_run_ns, UINT_MAX);
 	pthread_mutex_init(&k->lock, NULL);
 	kiln_object_hold(KILN_OBJ(p));
 	atomic_fetch_add(&p->num_kernels, 1);

@@ -47,6 +47,9 @@ struct _cl_kernel {
 	size_t num_usm_ptrs;
 	cl_ulong *device_ptrs;
 	size_t num_device_ptrs;
+	/* How long the kernel's last NDRange ran, in ns (UINT_MAX: not run
+	 * yet): a short one runs on the enqueuing thread (ndrange.c). */
+	atomic_uint last_run_ns;
 };
 
 #define KILN_USM_INDIRECT_HOST 1u

@@ -5,7 +5,8 @@
  * (kiln_driver.parallel_for).  Chunks are multiples of 4 KiB: they start on
  * page and cache-line boundaries relative to the region, and (being
  * multiples of 128) on pattern boundaries for fills.  Small copies stay on
- * the calling thread: splitting would cost more than it saves. */
+ * the calling thread: splitting would cost more than it saves.  Copies too
+ * large for the cache write with non-temporal stores (stream_copy). */
 #include "mem_copy.h"
 
 #include "device.h"
@@ -13,9 +14,14 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <string.h>
+#if defined(__x86_64__) || defined(__SSE2__)
+#include <emmintrin.h>
+#define KILN_HAVE_STREAM 1
+#endif
 
 #define CHUNK ((size_t)2 << 20)    /* bytes a worker copies at a time */
-#define PARALLEL_MIN (2 * CHUNK)   /* below this, one memcpy */
+#define PARALLEL_MIN KILN_MEM_PARALLEL_MIN /* below this, one memcpy */
+_Static_assert(KILN_MEM_PARALLEL_MIN == 2 * CHUNK, "two chunks at least");
 #define FILL_BLOCK 4096            /* pattern repeated to this size */
 
 /* Number of chunks worth splitting into, or 0 to stay serial. */
@@ -27,10 +33,58 @@ static size_t parallel_chunks(cl_device_id dev, size_t bytes)
 	return (bytes + CHUNK - 1) / CHUNK;
 }
 
+/* A copy larger than this streams (see stream_copy): half the last-level
+ * cache, since a destination that large would not stay in it anyway.
+ * Smaller copies keep their destination in the cache, where the kernel or
+ * the application about to read it finds it. */
+static size_t stream_min(cl_device_id dev)
+{
+	size_t llc = dev ? (size_t)dev->props.global_mem_cache_size : 0;
+	return llc ? llc / 2 : (size_t)8 << 20;
+}
+
+/* memcpy with non-temporal stores: the destination's lines are written
+ * without being read into the cache first (a plain store reads each line
+ * before writing it, so a copy much larger than the cache moves three
+ * bytes for every two).  glibc's memcpy does the same only when one call
+ * is larger than its threshold; the 2 MiB chunks of a parallel copy are
+ * each below it.  Measured on the 2-core EPYC VM, 256 MiB in 2 MiB chunks
+ * on two threads: 2.7 GB/s with memcpy, 4.0 GB/s streaming. */
+static void stream_copy(char *dst, const char *src, size_t len)
+{
+#ifdef KILN_HAVE_STREAM
+	size_t head = (16 - ((uintptr_t)dst & 15)) & 15;
+	if (head > len)
+		head = len;
+	memcpy(dst, src, head);
+	dst += head;
+	src += head;
+	len -= head;
+	size_t i = 0;
+	for (; i + 64 <= len; i += 64) {
+		__m128i a = _mm_loadu_si128((const __m128i *)(src + i));
+		__m128i b = _mm_loadu_si128((const __m128i *)(src + i + 16));
+		__m128i c = _mm_loadu_si128((const __m128i *)(src + i + 32));
+		__m128i d = _mm_loadu_si128((const __m128i *)(src + i + 48));
+		_mm_stream_si128((__m128i *)(dst + i), a);
+		_mm_stream_si128((__m128i *)(dst + i + 16), b);
+		_mm_stream_si128((__m128i *)(dst + i + 32), c);
+		_mm_stream_si128((__m128i *)(dst + i + 48), d);
+	}
+	/* Streaming stores are weakly ordered: fenced before the command
+	 * completes and anyone reads the destination. */
+	_mm_sfence();
+	memcpy(dst + i, src + i, len - i);
+#else
+	memcpy(dst, src, len);
+#endif
+}
+
 struct copy_job {
 	char *dst;
 	const char *src;
 	size_t size;
+	bool stream;
 };
 
 static void copy_chunk(void *arg, size_t index, unsigned worker)
@@ -39,18 +93,24 @@ static void copy_chunk(void *arg, size_t index, unsigned worker)
 	struct copy_job *job = arg;
 	size_t off = index * CHUNK;
 	size_t len = job->size - off < CHUNK ? job->size - off : CHUNK;
-	memcpy(job->dst + off, job->src + off, len);
+	if (job->stream)
+		stream_copy(job->dst + off, job->src + off, len);
+	else
+		memcpy(job->dst + off, job->src + off, len);
 }
 
 void kiln_mem_copy(cl_device_id dev, void *dst, const void *src, size_t size)
 {
+	bool stream = size >= stream_min(dev);
 	size_t n = parallel_chunks(dev, size);
 	if (!n) {
-		if (size)
+		if (stream)
+			stream_copy(dst, src, size);
+		else if (size)
 			memcpy(dst, src, size);
 		return;
 	}
-	struct copy_job job = { dst, src, size };
+	struct copy_job job = { dst, src, size, stream };
 	dev->driver->parallel_for(dev, n, copy_chunk, &job);
 }
 

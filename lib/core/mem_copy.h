@@ -8,7 +8,12 @@
 #include "cl_target.h"
 #include <stddef.h>
 
-/* memcpy(dst, src, size); the ranges do not overlap. */
+/* Copies and fills below this many bytes are one memcpy/memset on the
+ * calling thread; larger ones are split across the workers. */
+#define KILN_MEM_PARALLEL_MIN ((size_t)4 << 20)
+
+/* memcpy(dst, src, size); the ranges do not overlap.  Copies larger than
+ * half the last-level cache use non-temporal stores. */
 void kiln_mem_copy(cl_device_id dev, void *dst, const void *src, size_t size);
 
 /* Repeats the `pattern_size`-byte pattern (1..128) over `size` bytes at

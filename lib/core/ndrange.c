@@ -25,6 +25,7 @@
 #include "check.h"
 #include "trace.h"
 
+#include <limits.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,6 +36,15 @@
 /* Arenas grow in steps of this, so that sizes that vary a little between
  * kernels do not reallocate each time. */
 #define ARENA_STEP ((size_t)64 << 10)
+
+/* A kernel whose last NDRange of one work-group ran at most this long
+ * (ns) runs its next one on the enqueuing thread when that one is ready at
+ * once: about what handing it to a worker and learning of its completion
+ * cost (docs/benchmarks.md, "launch"), so the application loses at most
+ * that much overlap. */
+#ifndef KILN_INLINE_RUN_NS
+#define KILN_INLINE_RUN_NS 2000u
+#endif
 
 /* Every handle starts with struct kiln_object (object.h); samplers are
  * defined elsewhere, so reach theirs through that rule. */
@@ -74,9 +84,9 @@ static struct scratch_table *scratch_for(cl_device_id dev)
 	if (!t)
 		goto out;
 	t->dev = dev;
-	t->num_workers = dev->driver->num_workers(dev);
-	if (!t->num_workers)
-		t->num_workers = 1;
+	/* One per worker, and one for the guest (driver.h: an application
+	 * thread running a command itself takes index num_workers). */
+	t->num_workers = dev->driver->num_workers(dev) + 1;
 	t->workers = calloc(t->num_workers, sizeof(*t->workers));
 	if (!t->workers) {
 		free(t);
@@ -129,6 +139,10 @@ struct ndrange_cmd {
 	struct scratch_table *scratch;
 	/* Checked mode: the extents of the arguments (check.h), or NULL. */
 	struct kiln_check_cmd *check;
+	/* The kernel may share memory with the host or other kernels while
+	 * it runs (SVM, USM, pipes): it never runs on the enqueuing thread,
+	 * which might be the one it waits for. */
+	bool shares;
 };
 
 /* One run of an NDRange command: what changes while it runs lives here, on
@@ -307,7 +321,16 @@ static cl_int ndrange_execute(const struct ndrange_cmd *c,
 			return CL_OUT_OF_HOST_MEMORY;
 		}
 	}
+	cl_ulong t0 = kiln_time_now();
 	cmd->device->driver->parallel_for(cmd->device, items, run_chunk, r);
+	if (c->kernel) {
+		/* The run time that decides whether the next NDRange of this
+		 * kernel runs on the enqueuing thread (kiln_ndrange_enqueue). */
+		cl_ulong ns = kiln_time_now() - t0;
+		atomic_store_explicit(&c->kernel->last_run_ns,
+				      ns < UINT_MAX ? (unsigned)ns : UINT_MAX,
+				      memory_order_relaxed);
+	}
 	if (r->printf_buf) {
 		kiln_printf_flush(r->printf_buf);
 		kiln_printf_buffer_free(r->printf_buf);
@@ -393,9 +416,10 @@ static cl_int snapshot_args(struct ndrange_cmd *c, cl_kernel k)
 	if (!c->arg_ptrs || !c->arg_store || !c->samplers)
 		return CL_OUT_OF_HOST_MEMORY;
 	if (kiln_check_mode()) {
-		/* one record per worker, as scratch_for counts them */
+		/* one record per worker and the guest, as scratch_for
+		 * counts them */
 		c->check = kiln_check_cmd_new(c->cmd.queue->context, &c->launch, n,
-					      c->cmd.device->driver->num_workers(c->cmd.device));
+					      c->cmd.device->driver->num_workers(c->cmd.device) + 1);
 		if (!c->check)
 			return CL_OUT_OF_HOST_MEMORY;
 	}
@@ -428,6 +452,7 @@ static cl_int snapshot_args(struct ndrange_cmd *c, cl_kernel k)
 		}
 		case KILN_ARG_BUFFER:
 			if (a->is_svm) {
+				c->shares = true;
 				ptr = a->svm;
 				kiln_check_set_svm_arg(c->check, i, ptr);
 			} else if (a->mem) {
@@ -442,6 +467,7 @@ static cl_int snapshot_args(struct ndrange_cmd *c, cl_kernel k)
 			break;
 		case KILN_ARG_PIPE:
 			/* A pipe's storage (header and packets) is its data. */
+			c->shares = true;
 			err = hold_arg_mem(c, a->mem);
 			if (err == CL_SUCCESS)
 				ptr = a->mem->data;
@@ -474,6 +500,9 @@ static cl_int snapshot_args(struct ndrange_cmd *c, cl_kernel k)
 		memcpy(slot, &ptr, sizeof(ptr));
 		off += sizeof(void *);
 	}
+	if (k->num_svm_ptrs || k->svm_fine_grain_system || k->usm_indirect ||
+	    k->num_usm_ptrs || k->num_device_ptrs)
+		c->shares = true;
 	pthread_mutex_unlock(&k->lock);
 	c->local_bytes = local;
 	c->launch.args = c->arg_ptrs;
@@ -517,6 +546,15 @@ cl_int kiln_ndrange_enqueue(cl_command_queue q, cl_kernel k, cl_uint work_dim,
 	cl_int err = snapshot_args(c, k);
 	if (err != CL_SUCCESS)
 		goto fail;
+	/* One work-group (one parallel_for item) may run on an application
+	 * thread that waits for it; and on the enqueuing thread, when ready
+	 * at once, if the kernel's last run was shorter than handing it to a
+	 * worker costs (docs/architecture.md, "Waiting and waking"). */
+	c->cmd.run_here_ok = c->num_groups <= c->chunk && !c->shares;
+	c->cmd.stack_need = k->info->private_mem_size;
+	c->cmd.run_inline = c->cmd.run_here_ok &&
+			    atomic_load_explicit(&k->last_run_ns, memory_order_relaxed) <=
+				    KILN_INLINE_RUN_NS;
 	return kiln_command_enqueue(&c->cmd, num_events, wait_list, event);
 fail:
 	kiln_command_discard(&c->cmd); /* calls ndrange_release */

@@ -85,9 +85,23 @@ cl_int kiln_queue_finish(cl_command_queue q)
 {
 	pthread_mutex_lock(&q->lock);
 	bool idle = q->outstanding == NULL;
+	/* In order, the newest command completes after every earlier one
+	 * (each waits for its predecessor), so waiting for it is waiting for
+	 * all: no marker to allocate, enqueue and complete.  Held, since it
+	 * may complete and be freed as soon as the lock is dropped. */
+	cl_event newest = NULL;
+	if (!idle && kiln_queue_in_order(q) && q->last) {
+		newest = q->last;
+		kiln_object_hold(KILN_OBJ(newest));
+	}
 	pthread_mutex_unlock(&q->lock);
 	if (idle)
 		return CL_SUCCESS;
+	if (newest) {
+		kiln_event_wait(newest);
+		kiln_object_unhold(KILN_OBJ(newest));
+		return CL_SUCCESS;
+	}
 
 	/* §5.15: wait for every command enqueued so far, and only those
 	 * (other threads may keep enqueuing): an internal marker that waits

@@ -8,13 +8,16 @@
 #define KILN_DEVICES_DRIVER_H
 
 #include "../core/cl_target.h"
+#include <stdbool.h>
 #include <stddef.h>
 
 struct kiln_command;
 
 /* One item of a parallel loop: `index` in [0, n), `worker` in
- * [0, kiln_driver.num_workers(dev)) identifies the thread, so the callee can
- * use per-worker scratch storage (local memory arenas, barrier contexts). */
+ * [0, kiln_driver.num_workers(dev)] identifies the thread, so the callee can
+ * use per-worker scratch storage (local memory arenas, barrier contexts).
+ * The last index, num_workers(dev), is the guest's: an application thread
+ * running a command itself (run_here). */
 typedef void (*kiln_parallel_fn)(void *arg, size_t index, unsigned worker);
 
 struct kiln_driver {
@@ -38,6 +41,13 @@ struct kiln_driver {
 	 * it (kiln_command_execute) on a thread of its own, never on the
 	 * caller's, and never blocks the caller. */
 	void (*submit)(cl_device_id dev, struct kiln_command *cmd);
+	/* Optional (NULL: never).  Runs ready command `cmd` on the calling
+	 * thread, an application thread that would otherwise only wait for
+	 * it (docs/architecture.md, "Waiting and waking"), and returns true;
+	 * returns false without running it when the driver cannot (the caller
+	 * is one of its threads, or another thread runs a command this way):
+	 * the caller then submits it. */
+	bool (*run_here)(cl_device_id dev, struct kiln_command *cmd);
 
 	/* Runs fn(arg, i, worker) for every i in [0, n) across the device's
 	 * workers and returns when all are done.  Called from inside a running

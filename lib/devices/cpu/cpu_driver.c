@@ -85,6 +85,11 @@ static void cpu_submit(cl_device_id dev, struct kiln_command *cmd)
 	kiln_pool_submit(pool_of(dev), cmd);
 }
 
+static bool cpu_run_here(cl_device_id dev, struct kiln_command *cmd)
+{
+	return kiln_pool_run_here(pool_of(dev), cmd);
+}
+
 static void cpu_parallel_for(cl_device_id dev, size_t n, kiln_parallel_fn fn,
 			     void *arg)
 {
@@ -105,6 +110,7 @@ const struct kiln_driver kiln_driver_cpu = {
 	.mem_alloc = kiln_cpu_mem_alloc,
 	.mem_free = kiln_cpu_mem_free,
 	.submit = cpu_submit,
+	.run_here = cpu_run_here,
 	.parallel_for = cpu_parallel_for,
 	.num_workers = cpu_num_workers,
 };

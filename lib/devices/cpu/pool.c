@@ -52,8 +52,12 @@ struct kiln_pool {
 	pthread_t *threads;
 	unsigned num_started;
 	/* The event of the command each worker runs, held while it runs:
-	 * after fork() the child fails those commands (pool_fork.c). */
+	 * after fork() the child fails those commands (pool_fork.c).  One
+	 * entry more, [nthreads], for the guest's. */
 	cl_event *running;
+	/* The guest slot: worker index nthreads, lent to one application
+	 * thread at a time that runs a command itself (kiln_pool_run_here). */
+	atomic_bool guest_busy;
 	struct kiln_command *head, *tail; /* ready commands, FIFO */
 	struct pool_job *jobs;            /* loops with items left */
 	unsigned sleepers;
@@ -69,6 +73,8 @@ struct kiln_pool {
 /* The pool and index of the calling thread when it is a worker. */
 static __thread struct kiln_pool *tl_pool;
 static __thread unsigned tl_worker;
+/* The pool whose guest slot the calling (application) thread holds. */
+static __thread struct kiln_pool *tl_guest;
 
 static pthread_mutex_t registry_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct kiln_pool *registry;
@@ -247,7 +253,7 @@ static bool start_locked(struct kiln_pool *pool)
 		return pool->num_started > 0;
 	pool->started = true;
 	pool->threads = calloc(pool->nthreads, sizeof(*pool->threads));
-	pool->running = calloc(pool->nthreads, sizeof(*pool->running));
+	pool->running = calloc(pool->nthreads + 1, sizeof(*pool->running));
 	if (!pool->threads || !pool->running)
 		return false;
 	/* Kernel code runs on these stacks: big enough for the private
@@ -305,7 +311,7 @@ static void atfork_child(void)
 		/* What was queued or running here will never end on its
 		 * own: collected now, failed once every pool is usable. */
 		kiln_fork_collect(&orphans, p->head, p->running,
-				  p->running ? p->nthreads : 0);
+				  p->running ? p->nthreads + 1 : 0);
 		/* The parent's threads do not exist here.  Commands queued
 		 * in the parent belong to the parent; the child starts
 		 * empty.  The arrays are leaked on purpose: freeing memory
@@ -323,8 +329,10 @@ static void atfork_child(void)
 		p->sleepers = 0;
 		atomic_store(&p->work, 0);
 		atomic_store(&p->spinners, 0);
+		atomic_store(&p->guest_busy, false);
 	}
 	tl_pool = NULL;
+	tl_guest = NULL;
 	pthread_mutex_init(&registry_lock, NULL);
 	kiln_fork_fail(&orphans);
 }
@@ -446,13 +454,49 @@ void kiln_pool_submit(struct kiln_pool *pool, struct kiln_command *cmd)
 	pthread_mutex_unlock(&pool->lock);
 }
 
+bool kiln_pool_run_here(struct kiln_pool *pool, struct kiln_command *cmd)
+{
+	/* A worker runs commands from its own loop; an application thread
+	 * runs one at a time (a command's completion may make another ready
+	 * on this thread: that one goes to the workers). */
+	if (tl_pool || tl_guest)
+		return false;
+	if (atomic_exchange(&pool->guest_busy, true))
+		return false; /* another application thread is the guest */
+	cl_event ev = cmd->event; /* NULL in tests/unit */
+	pthread_mutex_lock(&pool->lock);
+	bool started = start_locked(pool);
+	if (started && ev) {
+		kiln_object_hold(KILN_OBJ(ev));
+		pool->running[pool->nthreads] = ev;
+	}
+	pthread_mutex_unlock(&pool->lock);
+	if (!started) {
+		atomic_store(&pool->guest_busy, false);
+		return false; /* kiln_pool_submit runs it on the caller */
+	}
+	tl_guest = pool;
+	kiln_command_execute(cmd);
+	tl_guest = NULL;
+	if (ev) {
+		pthread_mutex_lock(&pool->lock);
+		pool->running[pool->nthreads] = NULL;
+		pthread_mutex_unlock(&pool->lock);
+		kiln_object_unhold(KILN_OBJ(ev));
+	}
+	atomic_store(&pool->guest_busy, false);
+	return true;
+}
+
 void kiln_pool_parallel_for(struct kiln_pool *pool, size_t n,
 			    kiln_parallel_fn fn, void *arg)
 {
 	if (n == 0)
 		return;
-	bool on_worker = tl_pool == pool;
-	unsigned self = on_worker ? tl_worker : 0;
+	/* The guest takes part like a worker, with index nthreads. */
+	bool guest = tl_guest == pool;
+	bool on_worker = tl_pool == pool || guest;
+	unsigned self = guest ? pool->nthreads : on_worker ? tl_worker : 0;
 
 	/* One worker, or one item: no one to share with.  Index order. */
 	if (on_worker && (pool->nthreads == 1 || n == 1)) {

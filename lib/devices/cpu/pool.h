@@ -38,8 +38,18 @@ unsigned kiln_pool_size(const struct kiln_pool *pool);
  * Commands are started in the order submitted (FIFO). */
 void kiln_pool_submit(struct kiln_pool *pool, struct kiln_command *cmd);
 
+/* Runs ready command `cmd` (kiln_command_execute) on the calling thread,
+ * an application thread that would otherwise only wait for it, as the
+ * pool's guest: worker index kiln_pool_size(pool), which parallel loops
+ * inside the command use like a worker's.  One guest at a time per pool.
+ * Returns false, running nothing, on a worker, on a thread that is a guest
+ * already, or while another thread is the guest: the caller submits the
+ * command instead. */
+bool kiln_pool_run_here(struct kiln_pool *pool, struct kiln_command *cmd);
+
 /* Runs fn(arg, i, worker) for every i in [0, n) and returns when all are
- * done.  With one worker the items run in index order on the caller. */
+ * done.  With one worker the items run in index order on the caller.
+ * `worker` is in [0, kiln_pool_size(pool)]: the last index is the guest's. */
 void kiln_pool_parallel_for(struct kiln_pool *pool, size_t n,
 			    kiln_parallel_fn fn, void *arg);
 
