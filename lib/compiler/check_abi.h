@@ -108,6 +108,17 @@ struct kiln_check_launch {
 	 * addr (cleared at the start of each group). */
 	int64_t shadow_delta;
 	void *run; /* the runtime's own */
+	/* Failed checks of the running group, one record per work-item
+	 * (index: linear local id), written by the instrumented code without
+	 * a call so that the work-item loops still vectorize: rec_flag[i]
+	 * becomes nonzero at work-item i's first failed check of the group,
+	 * which then also stores its site, offset and extent (the arguments
+	 * report takes).  The runtime reports and clears them at the end of
+	 * the group. */
+	uint8_t *rec_flag;
+	const struct kiln_check_site **rec_site;
+	uint64_t *rec_offset;
+	uint64_t *rec_extent;
 };
 
 #ifdef __cplusplus

@@ -32,12 +32,17 @@
 #include "compiler/check_abi.h"
 #include "compiler/check_passes.h"
 
+#include <llvm/Analysis/LoopInfo.h>
+#include <llvm/Analysis/ScalarEvolution.h>
+#include <llvm/Analysis/ScalarEvolutionExpressions.h>
 #include <llvm/Analysis/ValueTracking.h>
 #include <llvm/IR/Constants.h>
 #include <llvm/IR/DebugInfoMetadata.h>
 #include <llvm/IR/Instructions.h>
 #include <llvm/IR/MDBuilder.h>
+#include <llvm/IR/IntrinsicInst.h>
 #include <llvm/Transforms/Utils/BasicBlockUtils.h>
+#include <llvm/Transforms/Utils/ScalarEvolutionExpander.h>
 
 #include <cstddef>
 #include <map>
@@ -156,6 +161,38 @@ void check_report(llvm::IRBuilder<> &b, llvm::Constant *site, llvm::Value *offse
 	call->setMetadata(check_call_mark, llvm::MDNode::get(b.getContext(), {}));
 }
 
+void check_record(llvm::IRBuilder<> &b, llvm::Constant *site, llvm::Value *offset,
+		  llvm::Value *extent, const wi_params &p)
+{
+	llvm::LLVMContext &c = b.getContext();
+	llvm::MDNode *mark = llvm::MDNode::get(c, {});
+	llvm::Type *i64 = b.getInt64Ty();
+	/* the linear local id */
+	llvm::Value *lin = b.CreateAdd(
+		p.x, b.CreateMul(load_info(b, p.info, INFO_LOCAL_SIZE, 0),
+				 b.CreateAdd(p.y, b.CreateMul(load_info(b, p.info, INFO_LOCAL_SIZE, 1),
+							      p.z))));
+	llvm::Value *flags = check_service(b, offsetof(struct kiln_check_launch, rec_flag));
+	llvm::Value *fp = b.CreateInBoundsGEP(b.getInt8Ty(), flags, lin);
+	llvm::LoadInst *f = b.CreateLoad(b.getInt8Ty(), fp);
+	f->setMetadata(check_record_mark, mark);
+	/* the work-item's first failure of the group only */
+	llvm::MDBuilder mdb(c);
+	llvm::Instruction *t = llvm::SplitBlockAndInsertIfThen(
+		b.CreateICmpEQ(f, b.getInt8(0)), &*b.GetInsertPoint(), false,
+		mdb.createBranchWeights(1u << 20, 1));
+	llvm::IRBuilder<> tb(t);
+	auto store = [&](llvm::Value *v, size_t field, llvm::Type *t) {
+		llvm::Value *arr = check_service(tb, field);
+		llvm::StoreInst *s = tb.CreateStore(v, tb.CreateInBoundsGEP(t, arr, lin));
+		s->setMetadata(check_record_mark, mark);
+	};
+	store(tb.getInt8(1), offsetof(struct kiln_check_launch, rec_flag), tb.getInt8Ty());
+	store(site, offsetof(struct kiln_check_launch, rec_site), tb.getPtrTy());
+	store(offset, offsetof(struct kiln_check_launch, rec_offset), i64);
+	store(extent, offsetof(struct kiln_check_launch, rec_extent), i64);
+}
+
 /* The name the message gives argument i of kernel k. */
 static std::string arg_name(llvm::Function &k, unsigned i)
 {
@@ -247,7 +284,10 @@ static bool group_invariant(llvm::Value *v, const wi_params &p,
 	if (ok) {
 		if (auto *c = llvm::dyn_cast<llvm::CallBase>(i)) {
 			llvm::Function *g = c->getCalledFunction();
-			ok = g && g->getName() == "__kiln_wg_state";
+			ok = g && (g->getName() == "__kiln_wg_state" ||
+				   (llvm::isa<llvm::IntrinsicInst>(c) && c->doesNotAccessMemory()));
+			for (unsigned n = 0; ok && n < c->arg_size(); n++)
+				ok = group_invariant(c->getArgOperand(n), p, memo, depth + 1);
 		} else if (auto *l = llvm::dyn_cast<llvm::LoadInst>(i)) {
 			/* the launch description, or the check table */
 			const llvm::Value *o = llvm::getUnderlyingObject(l->getPointerOperand(), 0);
@@ -265,12 +305,32 @@ static bool group_invariant(llvm::Value *v, const wi_params &p,
 	return ok;
 }
 
-/* Whether v is affine in (x, y, z) as above; `dims` collects which. */
-static bool affine(llvm::Value *v, const wi_params &p, unsigned &dims,
-		   std::map<llvm::Value *, bool> &inv, unsigned depth = 0)
+/* The variables an offset may be affine in: the local id (bits 0-2) and
+ * the induction variables of the function's counted loops (bits 3 on),
+ * each with the least and greatest value it takes where an access is. */
+struct precheck_vars {
+	std::map<llvm::Value *, unsigned> bit; /* x, y, z, IV phis */
+	/* per IV bit: the loop, its first value and its last value (hi_all:
+	 * where every iteration's value is seen; hi_body: one step less, in
+	 * the blocks after the header of a loop that exits at the header
+	 * only), all group-invariant values of the entry block */
+	struct iv {
+		llvm::Loop *loop;
+		llvm::Value *lo, *hi_all, *hi_body;
+		bool header_exit;
+	};
+	std::map<unsigned, iv> ivs;
+};
+static const unsigned max_precheck_vars = 6; /* 64 corners at most */
+
+/* Whether v is affine in the variables of `vars` as above; `dims`
+ * collects which. */
+static bool affine(llvm::Value *v, const wi_params &p, const precheck_vars &vars,
+		   unsigned &dims, std::map<llvm::Value *, bool> &inv, unsigned depth = 0)
 {
-	if (v == p.x || v == p.y || v == p.z) {
-		dims |= v == p.x ? 1 : v == p.y ? 2 : 4;
+	auto var = vars.bit.find(v);
+	if (var != vars.bit.end()) {
+		dims |= 1u << var->second;
 		return true;
 	}
 	if (group_invariant(v, p, inv))
@@ -281,26 +341,26 @@ static bool affine(llvm::Value *v, const wi_params &p, unsigned &dims,
 	switch (i->getOpcode()) {
 	case llvm::Instruction::Add:
 	case llvm::Instruction::Sub:
-		return affine(i->getOperand(0), p, dims, inv, depth + 1) &&
-		       affine(i->getOperand(1), p, dims, inv, depth + 1);
+		return affine(i->getOperand(0), p, vars, dims, inv, depth + 1) &&
+		       affine(i->getOperand(1), p, vars, dims, inv, depth + 1);
 	case llvm::Instruction::Mul:
 		return (group_invariant(i->getOperand(0), p, inv) &&
-			affine(i->getOperand(1), p, dims, inv, depth + 1)) ||
+			affine(i->getOperand(1), p, vars, dims, inv, depth + 1)) ||
 		       (group_invariant(i->getOperand(1), p, inv) &&
-			affine(i->getOperand(0), p, dims, inv, depth + 1));
+			affine(i->getOperand(0), p, vars, dims, inv, depth + 1));
 	case llvm::Instruction::Shl:
 		return llvm::isa<llvm::ConstantInt>(i->getOperand(1)) &&
-		       affine(i->getOperand(0), p, dims, inv, depth + 1);
+		       affine(i->getOperand(0), p, vars, dims, inv, depth + 1);
 	case llvm::Instruction::SExt:
 	case llvm::Instruction::ZExt:
 	case llvm::Instruction::Trunc:
 	case llvm::Instruction::PtrToInt:
 	case llvm::Instruction::AddrSpaceCast:
 	case llvm::Instruction::BitCast:
-		return affine(i->getOperand(0), p, dims, inv, depth + 1);
+		return affine(i->getOperand(0), p, vars, dims, inv, depth + 1);
 	case llvm::Instruction::GetElementPtr:
 		for (llvm::Value *op : i->operands())
-			if (!affine(op, p, dims, inv, depth + 1))
+			if (!affine(op, p, vars, dims, inv, depth + 1))
 				return false;
 		return true;
 	default:
@@ -308,74 +368,147 @@ static bool affine(llvm::Value *v, const wi_params &p, unsigned &dims,
 	}
 }
 
-/* v with x, y, z replaced by the corner's values, built at b. */
-static llvm::Value *at_corner(llvm::IRBuilder<> &b, llvm::Value *v, const wi_params &p,
-			      llvm::Value *const corner[3],
-			      std::map<llvm::Value *, llvm::Value *> &done,
-			      std::map<llvm::Value *, bool> &inv)
+/* v with the variables replaced as `done` says (it starts with them and
+ * collects the clones), built at b. */
+static llvm::Value *at_corner(llvm::IRBuilder<> &b, llvm::Value *v,
+			      std::map<llvm::Value *, llvm::Value *> &done)
 {
-	if (v == p.x)
-		return corner[0];
-	if (v == p.y)
-		return corner[1];
-	if (v == p.z)
-		return corner[2];
-	if (!llvm::isa<llvm::Instruction>(v))
-		return v; /* constants and arguments */
 	auto it = done.find(v);
 	if (it != done.end())
 		return it->second;
+	if (!llvm::isa<llvm::Instruction>(v))
+		return v; /* constants and arguments */
 	auto *i = llvm::cast<llvm::Instruction>(v);
 	llvm::Instruction *c = i->clone();
 	/* nsw/nuw: the corners of a non-overflowing expression do not
 	 * overflow either */
 	for (unsigned n = 0; n < c->getNumOperands(); n++)
-		c->setOperand(n, at_corner(b, i->getOperand(n), p, corner, done, inv));
+		c->setOperand(n, at_corner(b, i->getOperand(n), done));
 	b.Insert(c);
 	done[v] = c;
 	return c;
 }
 
-/* The precheck of `offset` (< limit for every work-item), or null when the
- * offset is not affine in the local id. */
+/* The precheck of `offset` (< limit for every work-item, in every
+ * iteration of the loops whose counters it depends on) for an access in
+ * block `where` (before any block was split), or null when the offset is
+ * not affine in the variables. */
 static llvm::Value *group_precheck(llvm::IRBuilder<> &b, llvm::Value *offset,
-				   llvm::Value *limit, const wi_params &p)
+				   llvm::Value *limit, const wi_params &p,
+				   const precheck_vars &vars, llvm::BasicBlock *where)
 {
 	std::map<llvm::Value *, bool> inv;
 	unsigned dims = 0;
-	if (!affine(offset, p, dims, inv) || !dims || !group_invariant(limit, p, inv))
+	if (!affine(offset, p, vars, dims, inv) || !(dims & 7) ||
+	    !group_invariant(limit, p, inv) ||
+	    (unsigned)__builtin_popcount(dims) > max_precheck_vars)
 		return nullptr;
-	llvm::Value *lo[3], *hi[3];
-	for (unsigned d = 0; d < 3; d++) {
-		lo[d] = b.getInt64(0);
-		hi[d] = dims & (1u << d)
-				? b.CreateSub(load_info(b, p.info, INFO_LOCAL_SIZE, d), b.getInt64(1))
-				: lo[d];
+	/* each variable's two extremes */
+	std::map<unsigned, std::pair<llvm::Value *, llvm::Value *>> ext;
+	std::map<unsigned, llvm::Value *> var_of;
+	for (auto &kv : vars.bit)
+		var_of[kv.second] = kv.first;
+	for (unsigned d = 0; d < 32; d++) {
+		if (!(dims & (1u << d)))
+			continue;
+		if (d < 3) {
+			ext[d] = {b.getInt64(0),
+				  b.CreateSub(load_info(b, p.info, INFO_LOCAL_SIZE, d), b.getInt64(1))};
+			/* x, y, z are i64 */
+			continue;
+		}
+		const precheck_vars::iv &iv = vars.ivs.at(d);
+		bool body = iv.header_exit && iv.loop->contains(where) &&
+			    where != iv.loop->getHeader();
+		ext[d] = {iv.lo, body ? iv.hi_body : iv.hi_all};
 	}
 	/* the group-invariant parts once, each corner's own parts anew */
 	llvm::Value *pre = b.getTrue();
 	std::map<llvm::Value *, llvm::Value *> shared;
-	llvm::Value *none[3] = {nullptr, nullptr, nullptr};
-	llvm::Value *lim = at_corner(b, limit, p, none, shared, inv);
-	for (unsigned c = 0; c < 8; c++) {
-		if (c & ~dims)
-			continue; /* a dimension the offset does not depend on */
-		llvm::Value *corner[3];
-		for (unsigned d = 0; d < 3; d++)
-			corner[d] = c & (1u << d) ? hi[d] : lo[d];
-		std::map<llvm::Value *, llvm::Value *> done;
-		for (auto &kv : shared)
-			done.insert(kv);
-		for (auto &kv : inv)
-			if (kv.second && llvm::isa<llvm::Instruction>(kv.first) && !done.count(kv.first))
-				done[kv.first] = at_corner(b, kv.first, p, none, shared, inv);
-		llvm::Value *o = at_corner(b, offset, p, corner, done, inv);
+	llvm::Value *lim = at_corner(b, limit, shared);
+	for (auto &kv : inv)
+		if (kv.second && llvm::isa<llvm::Instruction>(kv.first) && !shared.count(kv.first))
+			at_corner(b, kv.first, shared);
+	for (unsigned c = 0;; c = (c - dims) & dims) {
+		/* c runs over the subsets of dims */
+		std::map<llvm::Value *, llvm::Value *> done = shared;
+		for (auto &e : ext)
+			done[var_of[e.first]] = c & (1u << e.first) ? e.second.second
+								    : e.second.first;
+		llvm::Value *o = at_corner(b, offset, done);
 		pre = b.CreateAnd(pre, b.CreateICmpULT(o, lim));
+		if (c == dims)
+			break;
 	}
 	return pre;
 }
 
-static bool instrument(llvm::Function &f, const wi_params &p)
+/* The counted loops' induction variables of f (precheck_vars), their
+ * extremes built at `at` in the entry block. */
+static void find_ivs(llvm::Function &f, const wi_params &p, llvm::LoopInfo &li,
+		     llvm::ScalarEvolution &se, llvm::Instruction *at, precheck_vars &vars)
+{
+	vars.bit[p.x] = 0;
+	vars.bit[p.y] = 1;
+	vars.bit[p.z] = 2;
+	std::map<llvm::Value *, bool> inv;
+	llvm::BasicBlock *entry = &f.getEntryBlock();
+	/* a SCEV that can be computed at `at` and is the same for the group */
+	auto expandable = [&](const llvm::SCEV *s) {
+		return !llvm::SCEVExprContains(s, [&](const llvm::SCEV *e) {
+			if (llvm::isa<llvm::SCEVAddRecExpr>(e))
+				return true;
+			auto *u = llvm::dyn_cast<llvm::SCEVUnknown>(e);
+			if (!u)
+				return false;
+			llvm::Value *v = u->getValue();
+			if (llvm::isa<llvm::Constant>(v))
+				return false;
+			if (auto *a = llvm::dyn_cast<llvm::Argument>(v))
+				return a == p.x || a == p.y || a == p.z || a == p.region;
+			auto *i = llvm::dyn_cast<llvm::Instruction>(v);
+			return !i || i->getParent() != entry || !group_invariant(v, p, inv);
+		});
+	};
+	llvm::SCEVExpander exp(se, f.getParent()->getDataLayout(), "chk.iv");
+	unsigned next = 3;
+	for (llvm::Loop *l : li.getLoopsInPreorder()) {
+		const llvm::SCEV *btc = se.getBackedgeTakenCount(l);
+		if (llvm::isa<llvm::SCEVCouldNotCompute>(btc))
+			btc = se.getSymbolicMaxBackedgeTakenCount(l);
+		if (llvm::isa<llvm::SCEVCouldNotCompute>(btc) || !expandable(btc))
+			continue;
+		for (llvm::PHINode &phi : l->getHeader()->phis()) {
+			if (!phi.getType()->isIntegerTy() || next >= 32)
+				continue;
+			auto *ar = llvm::dyn_cast<llvm::SCEVAddRecExpr>(se.getSCEV(&phi));
+			if (!ar || ar->getLoop() != l || !ar->isAffine())
+				continue;
+			const llvm::SCEV *start = ar->getStart();
+			const llvm::SCEV *step = ar->getStepRecurrence(se);
+			if (!expandable(start) || !expandable(step))
+				continue;
+			llvm::Type *t = phi.getType();
+			const llvm::SCEV *n = se.getTruncateOrZeroExtend(btc, t);
+			const llvm::SCEV *hi = se.getAddExpr(start, se.getMulExpr(step, n));
+			const llvm::SCEV *hib = se.getAddExpr(
+				start, se.getMulExpr(step, se.getMinusSCEV(n, se.getOne(t))));
+			precheck_vars::iv iv;
+			iv.loop = l;
+			iv.lo = exp.expandCodeFor(start, t, at);
+			iv.hi_all = exp.expandCodeFor(hi, t, at);
+			iv.hi_body = exp.expandCodeFor(hib, t, at);
+			iv.header_exit = l->getExitingBlock() == l->getHeader() &&
+					 l->getLoopLatch() != l->getHeader();
+			vars.bit[&phi] = next;
+			vars.ivs[next] = iv;
+			next++;
+		}
+	}
+}
+
+static bool instrument(llvm::Function &f, const wi_params &p, llvm::LoopInfo &li,
+		       llvm::ScalarEvolution &se)
 {
 	llvm::Function *k = kernel_of_workitem(f);
 	if (!k || is_block_kernel(*k) || k->getMetadata(block_kernel_mark))
@@ -384,10 +517,15 @@ static bool instrument(llvm::Function &f, const wi_params &p)
 	const llvm::DataLayout &dl = m.getDataLayout();
 	unsigned kernel_args = (unsigned)f.arg_size() - 5;
 	std::vector<llvm::Instruction *> todo;
+	std::map<llvm::Instruction *, llvm::BasicBlock *> block_of; /* before any split */
 	for (llvm::BasicBlock &bb : f)
 		for (llvm::Instruction &i : bb)
-			if (i.getMetadata(check_user_mark))
+			if (i.getMetadata(check_user_mark)) {
 				todo.push_back(&i);
+				block_of[&i] = &bb;
+			}
+	if (todo.empty())
+		return false;
 	bool changed = false;
 	/* the group precheck of every affine check, and-ed at the end of the
 	 * entry block (pre_all), and the compares that take it */
@@ -396,6 +534,8 @@ static bool instrument(llvm::Function &f, const wi_params &p)
 	llvm::Value *pre_all = eb.getTrue();
 	std::vector<llvm::Instruction *> takes_pre;
 	auto *placeholder = llvm::cast<llvm::Instruction>(eb.CreateFreeze(eb.getTrue(), "chk.group"));
+	precheck_vars vars;
+	find_ivs(f, p, li, se, placeholder, vars);
 	for (llvm::Instruction *i : todo) {
 		uint64_t size;
 		bool write;
@@ -494,13 +634,13 @@ static bool instrument(llvm::Function &f, const wi_params &p)
 			b.getInt64(0));
 		llvm::Value *ok = b.CreateICmpULT(offset, limit, "chk.ok");
 		eb.SetInsertPoint(placeholder);
-		if (llvm::Value *pre = group_precheck(eb, offset, limit, p)) {
+		if (llvm::Value *pre = group_precheck(eb, offset, limit, p, vars, block_of[i])) {
 			pre_all = eb.CreateAnd(pre_all, pre);
 			ok = b.CreateOr(placeholder, ok, "chk.ok.group");
 		}
 		llvm::Constant *site = check_site(m, s);
 		check_guard(i, ok, [&](llvm::IRBuilder<> &eb) {
-			check_report(eb, site, offset, extent, p);
+			check_record(eb, site, offset, extent, p);
 		});
 		changed = true;
 	}
@@ -510,10 +650,14 @@ static bool instrument(llvm::Function &f, const wi_params &p)
 }
 
 llvm::PreservedAnalyses check_bounds_pass::run(llvm::Function &f,
-					       llvm::FunctionAnalysisManager &)
+					       llvm::FunctionAnalysisManager &fam)
 {
 	wi_params p;
-	if (!workitem_params(f, p) || !instrument(f, p))
+	if (!workitem_params(f, p))
+		return llvm::PreservedAnalyses::all();
+	llvm::LoopInfo &li = fam.getResult<llvm::LoopAnalysis>(f);
+	llvm::ScalarEvolution &se = fam.getResult<llvm::ScalarEvolutionAnalysis>(f);
+	if (!instrument(f, p, li, se))
 		return llvm::PreservedAnalyses::all();
 	return llvm::PreservedAnalyses::none();
 }
@@ -521,10 +665,43 @@ llvm::PreservedAnalyses check_bounds_pass::run(llvm::Function &f,
 /* The state argument of every work-group function can be read without
  * fault: the check table's loads are then hoisted out of the work-item
  * loops. */
+/* The failure records (check_record) are the runtime's memory, reached by
+ * nothing else: a scope of their own, which every other memory access of
+ * the function is not in, so that the loop vectorizer needs no run-time
+ * overlap check for them. */
+static bool scope_records(llvm::Function &f)
+{
+	std::vector<llvm::Instruction *> recs, others;
+	for (llvm::BasicBlock &bb : f)
+		for (llvm::Instruction &i : bb)
+			if (i.getMetadata(check_record_mark))
+				recs.push_back(&i);
+			else if (i.mayReadOrWriteMemory())
+				others.push_back(&i);
+	if (recs.empty())
+		return false;
+	llvm::LLVMContext &c = f.getContext();
+	llvm::MDBuilder mb(c);
+	llvm::MDNode *dom = mb.createAnonymousAliasScopeDomain("kiln.check");
+	llvm::MDNode *scope = mb.createAnonymousAliasScope(dom);
+	llvm::MDNode *list = llvm::MDNode::get(c, {scope});
+	for (llvm::Instruction *i : recs) {
+		i->setMetadata(llvm::LLVMContext::MD_alias_scope, list);
+		i->setMetadata(check_record_mark, nullptr);
+	}
+	for (llvm::Instruction *i : others)
+		i->setMetadata(llvm::LLVMContext::MD_noalias,
+			       llvm::MDNode::concatenate(
+				       i->getMetadata(llvm::LLVMContext::MD_noalias), list));
+	return true;
+}
+
 llvm::PreservedAnalyses check_state_attrs_pass::run(llvm::Module &m,
 						    llvm::ModuleAnalysisManager &)
 {
 	bool changed = false;
+	for (llvm::Function &f : m)
+		changed |= scope_records(f);
 	for (llvm::Function &f : m)
 		if (f.getName().startswith("__kiln_wg_") && !f.isDeclaration() &&
 		    f.arg_size() == 2) {

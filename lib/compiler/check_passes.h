@@ -41,6 +41,15 @@ llvm::Value *check_service(llvm::IRBuilder<> &b, size_t offset);
 void check_report(llvm::IRBuilder<> &b, llvm::Constant *site, llvm::Value *offset,
 		  llvm::Value *extent, const wi_params &p);
 
+/* Records a failed check of the running work-item (site, offset,
+ * extent; check_abi.h's rec_* arrays) without calling the runtime, which
+ * reports it at the end of the group. */
+void check_record(llvm::IRBuilder<> &b, llvm::Constant *site, llvm::Value *offset,
+		  llvm::Value *extent, const wi_params &p);
+/* Metadata on the loads and stores of those records: kiln-check-state
+ * gives them an alias scope of their own (nothing else touches them). */
+inline constexpr const char *check_record_mark = "kiln.check.rec";
+
 /* Puts access `i` under `ok`: it runs when ok holds; otherwise `fail`
  * runs in its place and a load gives zero. */
 void check_guard(llvm::Instruction *i, llvm::Value *ok,

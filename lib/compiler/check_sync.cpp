@@ -104,6 +104,15 @@ static llvm::Value *shadow_of(llvm::IRBuilder<> &b, llvm::Value *ptr, uint64_t s
 	return b.CreateSelect(in, sh, scratch(m));
 }
 
+/* A load or store of the shadow (or its scratch), which nothing but
+ * checked mode's code touches: it gets the failure records' alias scope
+ * (kiln-check-state). */
+static llvm::Instruction *shadow_access(llvm::Instruction *i)
+{
+	i->setMetadata(check_record_mark, llvm::MDNode::get(i->getContext(), {}));
+	return i;
+}
+
 /* Sets the shadow of `size` (at most 256) bytes at ptr. */
 static void mark_written(llvm::IRBuilder<> &b, llvm::Value *ptr, llvm::Value *size)
 {
@@ -111,8 +120,8 @@ static void mark_written(llvm::IRBuilder<> &b, llvm::Value *ptr, llvm::Value *si
 	if (c && c->getZExtValue() <= 8 && llvm::isPowerOf2_64(c->getZExtValue())) {
 		uint64_t n = c->getZExtValue();
 		llvm::Value *sh = shadow_of(b, ptr, n);
-		b.CreateStore(llvm::ConstantInt::get(b.getIntNTy(8 * n), 0x0101010101010101ull),
-			      sh);
+		shadow_access(b.CreateStore(
+			llvm::ConstantInt::get(b.getIntNTy(8 * n), 0x0101010101010101ull), sh));
 		return;
 	}
 	/* a longer or variable length (memcpy, memset): byte by byte in the
@@ -129,8 +138,8 @@ static void mark_written(llvm::IRBuilder<> &b, llvm::Value *ptr, llvm::Value *si
 		i64, b.CreateConstInBoundsGEP1_64(b.getInt8Ty(), check_launch(b),
 						  offsetof(struct kiln_check_launch, shadow_delta)));
 	llvm::Value *sh = b.CreateIntToPtr(b.CreateAdd(addr, delta), b.getPtrTy());
-	b.CreateMemSet(sh, b.getInt8(1), b.CreateSelect(in, len, b.getInt64(0)),
-		       llvm::MaybeAlign(1));
+	shadow_access(b.CreateMemSet(sh, b.getInt8(1), b.CreateSelect(in, len, b.getInt64(0)),
+				     llvm::MaybeAlign(1)));
 }
 
 static std::string object_name(const llvm::Value *obj, llvm::Function &k, int &arg)
@@ -279,16 +288,17 @@ static bool instrument(llvm::Function &f, const wi_params &p, unsigned checks,
 		llvm::Value *all;
 		if (size <= 8 && llvm::isPowerOf2_64(size)) {
 			llvm::Type *n = b.getIntNTy(8 * (unsigned)size);
-			llvm::Value *sh = b.CreateLoad(n, shadow_of(b, ptr, size));
+			llvm::Value *sh = shadow_access(b.CreateLoad(n, shadow_of(b, ptr, size)));
 			all = b.CreateICmpEQ(sh, llvm::ConstantInt::get(n, 0x0101010101010101ull));
 		} else {
 			llvm::Value *sh = shadow_of(b, ptr, size);
 			all = b.getTrue();
 			for (uint64_t j = 0; j < size; j++)
 				all = b.CreateAnd(all, b.CreateICmpNE(
-							       b.CreateLoad(b.getInt8Ty(),
-									    b.CreateConstGEP1_64(
-										    b.getInt8Ty(), sh, j)),
+							       shadow_access(b.CreateLoad(
+								       b.getInt8Ty(),
+								       b.CreateConstGEP1_64(
+									       b.getInt8Ty(), sh, j))),
 							       b.getInt8(0)));
 		}
 		llvm::Constant *site = check_site(m, s);
@@ -314,7 +324,7 @@ static bool instrument(llvm::Function &f, const wi_params &p, unsigned checks,
 		if (!ext)
 			ext = b.getInt64(extent);
 		check_guard(i, all, [&](llvm::IRBuilder<> &eb) {
-			check_report(eb, site, off, ext, p);
+			check_record(eb, site, off, ext, p);
 		});
 		changed = true;
 	}

@@ -84,6 +84,7 @@ struct check_worker {
 	unsigned char *shadow;
 	struct race_cell *cells;
 	size_t shadow_size, cells_size;
+	size_t rec_items; /* room of pub.rec_* (check_abi.h), in work-items */
 };
 
 struct kiln_check_cmd {
@@ -155,6 +156,10 @@ void kiln_check_cmd_free(struct kiln_check_cmd *c)
 		free(c->workers[w].arrived);
 		free(c->workers[w].shadow);
 		free(c->workers[w].cells);
+		free(c->workers[w].pub.rec_flag);
+		free(c->workers[w].pub.rec_site);
+		free(c->workers[w].pub.rec_offset);
+		free(c->workers[w].pub.rec_extent);
 	}
 	free(c->workers);
 	free(c->arg_ptrs);
@@ -420,6 +425,26 @@ void kiln_check_group_begin(struct kiln_wg_state *st)
 		st->failure = "checked mode: out of memory for the barrier check";
 	else
 		memset(w->arrived, 0, words * sizeof(uint64_t));
+	if (w->rec_items < w->group_items) {
+		/* the failure records: zero, and zeroed again as reported */
+		size_t n = (size_t)w->group_items;
+		free(w->pub.rec_flag);
+		free(w->pub.rec_site);
+		free(w->pub.rec_offset);
+		free(w->pub.rec_extent);
+		w->pub.rec_flag = calloc(n, 1);
+		w->pub.rec_site = calloc(n, sizeof(*w->pub.rec_site));
+		w->pub.rec_offset = calloc(n, sizeof(uint64_t));
+		w->pub.rec_extent = calloc(n, sizeof(uint64_t));
+		w->rec_items = n;
+		if (!w->pub.rec_flag || !w->pub.rec_site || !w->pub.rec_offset ||
+		    !w->pub.rec_extent) {
+			/* the kernel must not run with records it cannot write */
+			st->failure = "checked mode: out of memory for the failure records";
+			w->rec_items = 0;
+			return;
+		}
+	}
 	size_t bytes = (size_t)(st->local_end - st->local_mem);
 	unsigned m = kiln_check_mode();
 	if (bytes && (m & (KILN_CHECK_UNINIT | KILN_CHECK_RACES))) {
@@ -489,9 +514,39 @@ static void arrive(struct kiln_wg_state *st, const struct kiln_check_site *site,
 	}
 }
 
+/* The group's failure records (check_abi.h), in linear local id order:
+ * each work-item's first failed check of the group is reported (one
+ * message per site for the process, as report does) and the record
+ * cleared.  Most groups have none: a word of flags at a time. */
+static void report_records(struct kiln_wg_state *st, struct check_worker *w)
+{
+	uint8_t *flag = w->pub.rec_flag;
+	uint64_t n = w->group_items <= w->rec_items ? w->group_items : w->rec_items;
+	for (uint64_t i = 0; i < n;) {
+		if (i + 8 <= n) {
+			uint64_t word;
+			memcpy(&word, flag + i, sizeof(word));
+			if (!word) {
+				i += 8;
+				continue;
+			}
+		}
+		if (flag[i]) {
+			uint64_t id[3];
+			local_id(st, i, id);
+			report(st, w->pub.rec_site[i], w->pub.rec_offset[i], w->pub.rec_extent[i],
+			       id[0], id[1], id[2]);
+			flag[i] = 0;
+		}
+		i++;
+	}
+}
+
 void kiln_check_group_end(struct kiln_wg_state *st)
 {
 	struct check_worker *w = st->check->run;
+	if (w->rec_items)
+		report_records(st, w);
 	close_episode(st, w);
 }
 

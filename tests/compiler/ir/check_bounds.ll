@@ -5,7 +5,9 @@
 ; inside) is not checked.  Each of these offsets is affine in the local id,
 ; so the compare also takes the group's precheck (every corner of the
 ; group in bounds), computed once in the entry block.  A failing check skips the access (a load gives 0)
-; and calls the report service with a constant site.
+; and records the failure without a call (the runtime reports it at the end of the group): the
+; work-item's flag is read and, at its first failure of the group, the flag, the constant site, the
+; offset and the extent are stored at its linear local id in the check table's records.
 ; RUN: %kiln-opt -passes="kiln-inline-all,kiln-workitem,function(sroa,kiln-check-bounds)" %s -S | %FileCheck %s
 ; SKIP-FAILS: kiln-check-bounds
 ; CHECK: @__kiln_check_site = private constant { i32, i32, i32, i32, i32, i32, ptr, ptr, ptr } { i32 0, i32 0, i32 0, i32 0, i32 4, i32 0, ptr null, ptr @{{.*}}, ptr @[[ARG:__kiln_check_str[.0-9]*]] }
@@ -16,15 +18,20 @@
 ; CHECK: %chk.ok.group = or i1 %[[PRE:[0-9]+]], %chk.ok
 ; CHECK: br i1 %chk.ok.group, {{.*}} !prof
 ; CHECK: load float, ptr addrspace(1)
-; CHECK: call void %{{.*}}(ptr %{{.*}}, ptr @__kiln_check_site, i64 %chk.off, i64 %{{.*}}, i64 %kiln.x, i64 %kiln.y, i64 %kiln.z), !kiln.check
+; CHECK: load i8, ptr %{{.*}}, !kiln.check.rec
+; CHECK: icmp eq i8 %{{.*}}, 0
+; CHECK: store i8 1, ptr %{{.*}}, !kiln.check.rec
+; CHECK: store ptr @__kiln_check_site, ptr %{{.*}}, !kiln.check.rec
+; CHECK: store i64 %chk.off, ptr %{{.*}}, !kiln.check.rec
+; CHECK-NOT: call void %{{.*}}(ptr %{{.*}}, ptr @__kiln_check_site
 ; CHECK: phi float
 ; CHECK: icmp ult i64 %{{.*}}, 61
 ; CHECK: store float %{{.*}}, ptr addrspace(3)
-; CHECK: i64 64, i64 %kiln.x
+; CHECK: store i64 64, ptr %{{.*}}, !kiln.check.rec
 ; CHECK: call void @_Z7barrierj
 ; CHECK: icmp ult i64 %{{.*}}, 61
 ; CHECK: load float, ptr addrspace(3)
-; CHECK-NOT: icmp
+; CHECK-NOT: icmp ult
 ; CHECK: load float, ptr addrspace(3) @k.tmp
 ; CHECK: icmp ult
 ; CHECK: store float %add, ptr addrspace(1)
