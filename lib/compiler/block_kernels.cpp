@@ -5,7 +5,9 @@
  * For each block passed to enqueue_kernel (or a kernel query) Clang 15
  * makes a wrapper kernel, __<parent>_block_invoke[_<n>]_kernel(block
  * literal, __local pointers...), and passes its address to
- * __enqueue_kernel_* / __get_kernel_*_impl.  The runtime cannot run that
+ * __enqueue_kernel_* / __get_kernel_*_impl; translator 15 reads a SPIR-V
+ * module's OpEnqueueKernel back into the same shape, the wrapper with
+ * kernel argument metadata (is_block_kernel).  The runtime cannot run that
  * function: it needs the kernel's work-group function and the sizes the
  * work-group pass decided.  This pass emits, per block kernel k,
  *
@@ -26,17 +28,33 @@
 
 #include <llvm/IR/Constants.h>
 #include <llvm/IR/GlobalVariable.h>
+#include <llvm/IR/Metadata.h>
 
 namespace kiln {
+
+/* Whether the kernel argument metadata gives the first parameter the
+ * generic address space (4). */
+static bool generic_first_parameter(const llvm::Function &f)
+{
+	llvm::MDNode *spaces = f.getMetadata("kernel_arg_addr_space");
+	if (!spaces || spaces->getNumOperands() == 0)
+		return false;
+	auto *c = llvm::mdconst::dyn_extract<llvm::ConstantInt>(spaces->getOperand(0));
+	return c && c->getZExtValue() == 4;
+}
 
 bool is_block_kernel(const llvm::Function &f)
 {
 	/* Clang's wrapper kernels carry no kernel argument metadata, which
-	 * every __kernel function of the source has. */
+	 * every __kernel function of the source has.  SPIR-V modules list
+	 * the wrapper as an entry point, so translator 15 gives it that
+	 * metadata, with the block literal as a generic pointer: no kernel
+	 * of OpenCL C source has one (a kernel's pointer parameters are
+	 * global, constant or local, OpenCL C 3.0 §6.7). */
 	llvm::StringRef n = f.getName();
 	return (f.getCallingConv() == llvm::CallingConv::SPIR_KERNEL ||
 		f.getMetadata(block_kernel_mark)) &&
-	       !f.getMetadata("kernel_arg_addr_space") &&
+	       (!f.getMetadata("kernel_arg_addr_space") || generic_first_parameter(f)) &&
 	       n.contains("_block_invoke") && n.endswith("_kernel");
 }
 

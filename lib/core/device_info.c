@@ -4,6 +4,7 @@
 #include "device.h"
 #include "info.h"
 #include "platform.h"
+#include "../../include/kiln_spirv_queries.h"
 
 #define DEV_FIELD(param, member) KILN_INFO_FIELD(param, struct _cl_device_id, member)
 #define DEV_STR(param, member) KILN_INFO_STR(param, struct _cl_device_id, member)
@@ -170,6 +171,13 @@ static const struct kiln_info_field device_info[] = {
 		  props.integer_dot_product_accel_4x8bit_packed),
 	/* cl_khr_kernel_clock */
 	DEV_FIELD(CL_DEVICE_KERNEL_CLOCK_CAPABILITIES_KHR, props.kernel_clock_capabilities),
+	/* cl_khr_spirv_queries (include/kiln_spirv_queries.h) */
+	DEV_ARR(CL_DEVICE_SPIRV_EXTENDED_INSTRUCTION_SETS_KHR,
+		props.spirv_ext_inst_sets, props.num_spirv_ext_inst_sets),
+	DEV_ARR(CL_DEVICE_SPIRV_EXTENSIONS_KHR, props.spirv_extensions,
+		props.num_spirv_extensions),
+	DEV_ARR(CL_DEVICE_SPIRV_CAPABILITIES_KHR, props.spirv_capabilities,
+		props.num_spirv_capabilities),
 	/* cl_khr_device_uuid */
 	DEV_FIELD(CL_DEVICE_UUID_KHR, props.device_uuid),
 	DEV_FIELD(CL_DRIVER_UUID_KHR, props.driver_uuid),

@@ -39,6 +39,9 @@ typedef cl_bitfield cl_device_kernel_clock_capabilities_khr;
 #define KILN_MAX_C_FEATURES 48
 #define KILN_MAX_C_VERSIONS 8
 #define KILN_MAX_SUB_GROUP_SIZES 8
+#define KILN_MAX_SPIRV_EXT_INST_SETS 4
+#define KILN_MAX_SPIRV_EXTENSIONS 32
+#define KILN_MAX_SPIRV_CAPABILITIES 64
 
 struct kiln_device_props {
 	cl_device_type type;
@@ -193,6 +196,16 @@ struct kiln_device_props {
 	const cl_name_version *opencl_c_features;
 	size_t num_opencl_c_features;
 
+	/* cl_khr_spirv_queries: names of extended instruction sets and of
+	 * SPIR-V extensions (static strings), SPIR-V capability numbers;
+	 * all empty without SPIR-V. */
+	const char *const *spirv_ext_inst_sets;
+	size_t num_spirv_ext_inst_sets;
+	const char *const *spirv_extensions;
+	size_t num_spirv_extensions;
+	const cl_uint *spirv_capabilities;
+	size_t num_spirv_capabilities;
+
 	/* Host facts the drivers use (not queries). */
 	cl_uint physical_cores;   /* usable physical cores (hwloc) */
 	cl_uint numa_nodes;       /* NUMA nodes (hwloc), at least 1 */
@@ -209,6 +222,9 @@ struct kiln_device_props {
 		cl_device_partition_property partition_properties[4];
 		cl_device_partition_property partition_type[4];
 		size_t sub_group_sizes[KILN_MAX_SUB_GROUP_SIZES];
+		const char *spirv_ext_inst_sets[KILN_MAX_SPIRV_EXT_INST_SETS];
+		const char *spirv_extensions[KILN_MAX_SPIRV_EXTENSIONS];
+		cl_uint spirv_capabilities[KILN_MAX_SPIRV_CAPABILITIES];
 	} storage;
 };
 

@@ -30,6 +30,9 @@ static void props_copy(struct kiln_device_props *dst,
 	REBASE(partition_properties);
 	REBASE(partition_type);
 	REBASE(sub_group_sizes);
+	REBASE(spirv_ext_inst_sets);
+	REBASE(spirv_extensions);
+	REBASE(spirv_capabilities);
 #undef REBASE
 }
 

@@ -9,6 +9,7 @@
  * line here. */
 #include "host.h"
 #include "../core/info.h"
+#include "../../include/kiln_spirv_queries.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -169,6 +170,127 @@ static const struct {
 	/* kernel-lib/work_group_uniform.cl; tests/api/test_wg_uniform_arith.c */
 	{ "cl_khr_work_group_uniform_arithmetic", CL_MAKE_VERSION(1, 0, 0),
 	  F_COMPILER | F_WG_COLLECTIVES | F_KHR_UNLISTED },
+	/* The three SPIR-V lists below (describe_spirv); empty without
+	 * F_IL, as the extension asks of a device without SPIR-V. */
+	{ CL_KHR_SPIRV_QUERIES_EXTENSION_NAME, CL_KHR_SPIRV_QUERIES_EXTENSION_VERSION,
+	  F_ALWAYS },
+};
+
+/* cl_khr_spirv_queries: what clCreateProgramWithIL accepts, and so what the
+ * device reports.  An entry is listed when the device has its `needs` and,
+ * where `with` names a device extension, reports that extension: the
+ * OpenCL SPIR-V environment spec ("Required Capabilities" and the section
+ * of each extension) requires those names of a device that reports it,
+ * and the CTS's api spirv_query_requirements checks them.  Every entry is
+ * something the validator (lib/compiler/spirv_validate.cpp: its extension
+ * and instruction lists), the pre-pass (spirv_prepass.cpp) and translator
+ * 15 read and the runtime runs.  Translator 15 accepts any OpCapability,
+ * so a declaration proves nothing: tests/api/test_spirv_queries.c and the
+ * other SPIR-V tests run the instructions of each listed capability
+ * (docs/extensions.md names which test runs what). */
+#define F_SPIRV (F_IL | F_COMPILER)
+
+static const struct {
+	const char *name;
+	unsigned needs;
+} spirv_ext_inst_set_table[] = {
+	{ "OpenCL.std", F_SPIRV },
+};
+
+static const struct {
+	const char *name;
+	const char *with; /* the device extension that implies it, or NULL */
+	unsigned needs;
+} spirv_extension_table[] = {
+	{ "SPV_KHR_expect_assume", "cl_khr_expect_assume", F_SPIRV },
+	{ "SPV_KHR_bit_instructions", "cl_khr_extended_bit_ops", F_SPIRV },
+	{ "SPV_KHR_integer_dot_product", "cl_khr_integer_dot_product", F_SPIRV },
+	/* OpReadClockKHR: rewritten by the pre-pass */
+	{ "SPV_KHR_shader_clock", "cl_khr_kernel_clock", F_SPIRV },
+	{ "SPV_KHR_linkonce_odr", "cl_khr_spirv_linkonce_odr", F_SPIRV },
+	{ "SPV_KHR_no_integer_wrap_decoration",
+	  "cl_khr_spirv_no_integer_wrap_decoration", F_SPIRV },
+	{ "SPV_KHR_subgroup_rotate", "cl_khr_subgroup_rotate", F_SPIRV },
+	/* Read whether or not cl_khr_work_group_uniform_arithmetic is
+	 * reported (F_KHR_UNLISTED): kernel-lib/work_group_uniform.cl. */
+	{ "SPV_KHR_uniform_group_instructions", NULL, F_SPIRV | F_WG_COLLECTIVES },
+	{ "SPV_EXT_shader_atomic_float_add", "cl_ext_float_atomics",
+	  F_SPIRV | F_ATOMICS_ALL },
+	{ "SPV_EXT_shader_atomic_float_min_max", "cl_ext_float_atomics",
+	  F_SPIRV | F_ATOMICS_ALL },
+	{ "SPV_INTEL_subgroups", "cl_intel_spirv_subgroups", F_SPIRV },
+};
+
+static const struct {
+	cl_uint capability; /* kiln_spirv_queries.h */
+	const char *with;   /* the device extension that implies it, or NULL */
+	unsigned needs;
+} spirv_capability_table[] = {
+	/* Every OpenCL device; Int64 of a full-profile device. */
+	{ KILN_SPV_CAP_ADDRESSES, NULL, F_SPIRV },
+	{ KILN_SPV_CAP_FLOAT16_BUFFER, NULL, F_SPIRV },
+	{ KILN_SPV_CAP_INT16, NULL, F_SPIRV },
+	{ KILN_SPV_CAP_INT8, NULL, F_SPIRV },
+	{ KILN_SPV_CAP_KERNEL, NULL, F_SPIRV },
+	{ KILN_SPV_CAP_LINKAGE, NULL, F_SPIRV },
+	{ KILN_SPV_CAP_VECTOR16, NULL, F_SPIRV },
+	{ KILN_SPV_CAP_INT64, NULL, F_SPIRV },
+	{ KILN_SPV_CAP_FLOAT16, "cl_khr_fp16", F_SPIRV },
+	{ KILN_SPV_CAP_FLOAT64, "cl_khr_fp64", F_SPIRV },
+	{ KILN_SPV_CAP_INT64_ATOMICS, "cl_khr_int64_base_atomics", F_SPIRV },
+	/* Images */
+	{ KILN_SPV_CAP_IMAGE_BASIC, NULL, F_SPIRV | F_IMAGES },
+	{ KILN_SPV_CAP_IMAGE1D, NULL, F_SPIRV | F_IMAGES },
+	{ KILN_SPV_CAP_IMAGE_BUFFER, NULL, F_SPIRV | F_IMAGES },
+	{ KILN_SPV_CAP_LITERAL_SAMPLER, NULL, F_SPIRV | F_IMAGES },
+	{ KILN_SPV_CAP_SAMPLED1D, NULL, F_SPIRV | F_IMAGES },
+	{ KILN_SPV_CAP_SAMPLED_BUFFER, NULL, F_SPIRV | F_IMAGES },
+	{ KILN_SPV_CAP_IMAGE_READ_WRITE, NULL,
+	  F_SPIRV | F_IMAGES | F_READ_WRITE_IMAGES },
+	/* OpenCL 3.0 optional features */
+	{ KILN_SPV_CAP_GENERIC_POINTER, NULL, F_SPIRV | F_GENERIC_AS },
+	{ KILN_SPV_CAP_GROUPS, NULL, F_SPIRV | F_SUBGROUPS },
+	{ KILN_SPV_CAP_GROUPS, NULL, F_SPIRV | F_WG_COLLECTIVES },
+	{ KILN_SPV_CAP_SUBGROUP_DISPATCH, NULL, F_SPIRV | F_SUBGROUPS },
+	{ KILN_SPV_CAP_PIPES, NULL, F_SPIRV | F_PIPES },
+	{ KILN_SPV_CAP_DEVICE_ENQUEUE, NULL, F_SPIRV | F_DEVICE_ENQUEUE },
+	/* Extensions */
+	{ KILN_SPV_CAP_EXPECT_ASSUME_KHR, "cl_khr_expect_assume", F_SPIRV },
+	{ KILN_SPV_CAP_BIT_INSTRUCTIONS, "cl_khr_extended_bit_ops", F_SPIRV },
+	{ KILN_SPV_CAP_DOT_PRODUCT, "cl_khr_integer_dot_product", F_SPIRV },
+	{ KILN_SPV_CAP_DOT_PRODUCT_INPUT_4X8BIT_PACKED,
+	  "cl_khr_integer_dot_product", F_SPIRV },
+	{ KILN_SPV_CAP_DOT_PRODUCT_INPUT_4X8BIT, "cl_khr_integer_dot_product",
+	  F_SPIRV }, /* integer_dot_product_capabilities has both inputs */
+	{ KILN_SPV_CAP_SHADER_CLOCK_KHR, "cl_khr_kernel_clock", F_SPIRV },
+	{ KILN_SPV_CAP_GROUP_NON_UNIFORM, "cl_khr_subgroup_non_uniform_vote", F_SPIRV },
+	{ KILN_SPV_CAP_GROUP_NON_UNIFORM_VOTE, "cl_khr_subgroup_non_uniform_vote",
+	  F_SPIRV },
+	{ KILN_SPV_CAP_GROUP_NON_UNIFORM_BALLOT, "cl_khr_subgroup_ballot", F_SPIRV },
+	{ KILN_SPV_CAP_GROUP_NON_UNIFORM_ARITHMETIC,
+	  "cl_khr_subgroup_non_uniform_arithmetic", F_SPIRV },
+	{ KILN_SPV_CAP_GROUP_NON_UNIFORM_CLUSTERED,
+	  "cl_khr_subgroup_clustered_reduce", F_SPIRV },
+	{ KILN_SPV_CAP_GROUP_NON_UNIFORM_SHUFFLE, "cl_khr_subgroup_shuffle", F_SPIRV },
+	{ KILN_SPV_CAP_GROUP_NON_UNIFORM_SHUFFLE_RELATIVE,
+	  "cl_khr_subgroup_shuffle_relative", F_SPIRV },
+	{ KILN_SPV_CAP_GROUP_NON_UNIFORM_ROTATE_KHR, "cl_khr_subgroup_rotate", F_SPIRV },
+	{ KILN_SPV_CAP_GROUP_UNIFORM_ARITHMETIC_KHR, NULL, F_SPIRV | F_WG_COLLECTIVES },
+	/* cl_ext_float_atomics: add and min/max of float, and of double
+	 * (single/double_fp_atomic_capabilities in describe_optional) */
+	{ KILN_SPV_CAP_ATOMIC_FLOAT32_ADD_EXT, "cl_ext_float_atomics",
+	  F_SPIRV | F_ATOMICS_ALL },
+	{ KILN_SPV_CAP_ATOMIC_FLOAT32_MIN_MAX_EXT, "cl_ext_float_atomics",
+	  F_SPIRV | F_ATOMICS_ALL },
+	{ KILN_SPV_CAP_ATOMIC_FLOAT64_ADD_EXT, "cl_ext_float_atomics",
+	  F_SPIRV | F_ATOMICS_ALL | F_FP64 },
+	{ KILN_SPV_CAP_ATOMIC_FLOAT64_MIN_MAX_EXT, "cl_ext_float_atomics",
+	  F_SPIRV | F_ATOMICS_ALL | F_FP64 },
+	{ KILN_SPV_CAP_SUBGROUP_SHUFFLE_INTEL, "cl_intel_spirv_subgroups", F_SPIRV },
+	{ KILN_SPV_CAP_SUBGROUP_BUFFER_BLOCK_IO_INTEL, "cl_intel_spirv_subgroups",
+	  F_SPIRV },
+	{ KILN_SPV_CAP_SUBGROUP_IMAGE_BLOCK_IO_INTEL, "cl_intel_spirv_subgroups",
+	  F_SPIRV | F_IMAGES },
 };
 
 /* OpenCL C 3.0 feature macros (OpenCL C spec §6.2.1) and what each needs.
@@ -253,6 +375,54 @@ static void describe_extensions(struct kiln_device_props *p)
 	p->extensions = s;
 	p->extensions_with_version = p->storage.extensions_with_version;
 	p->num_extensions_with_version = n;
+}
+
+/* Whether describe_extensions listed `name` (NULL: no extension needed). */
+static bool reports(const struct kiln_device_props *p, const char *name)
+{
+	if (!name)
+		return true;
+	for (size_t i = 0; i < p->num_extensions_with_version; i++)
+		if (strcmp(p->extensions_with_version[i].name, name) == 0)
+			return true;
+	return false;
+}
+
+/* The three cl_khr_spirv_queries lists, from the tables above; a
+ * capability two entries imply (Groups) is listed once. */
+static void describe_spirv(struct kiln_device_props *p)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < KILN_ARRAY_SIZE(spirv_ext_inst_set_table); i++)
+		if (has(spirv_ext_inst_set_table[i].needs) &&
+		    n < KILN_MAX_SPIRV_EXT_INST_SETS)
+			p->storage.spirv_ext_inst_sets[n++] =
+				spirv_ext_inst_set_table[i].name;
+	p->spirv_ext_inst_sets = p->storage.spirv_ext_inst_sets;
+	p->num_spirv_ext_inst_sets = n;
+
+	n = 0;
+	for (size_t i = 0; i < KILN_ARRAY_SIZE(spirv_extension_table); i++)
+		if (has(spirv_extension_table[i].needs) &&
+		    reports(p, spirv_extension_table[i].with) &&
+		    n < KILN_MAX_SPIRV_EXTENSIONS)
+			p->storage.spirv_extensions[n++] = spirv_extension_table[i].name;
+	p->spirv_extensions = p->storage.spirv_extensions;
+	p->num_spirv_extensions = n;
+
+	n = 0;
+	for (size_t i = 0; i < KILN_ARRAY_SIZE(spirv_capability_table); i++) {
+		cl_uint c = spirv_capability_table[i].capability;
+		bool listed = false;
+		for (size_t j = 0; j < n; j++)
+			listed = listed || p->storage.spirv_capabilities[j] == c;
+		if (!listed && has(spirv_capability_table[i].needs) &&
+		    reports(p, spirv_capability_table[i].with) &&
+		    n < KILN_MAX_SPIRV_CAPABILITIES)
+			p->storage.spirv_capabilities[n++] = c;
+	}
+	p->spirv_capabilities = p->storage.spirv_capabilities;
+	p->num_spirv_capabilities = n;
 }
 
 static void describe_opencl_c(struct kiln_device_props *p)
@@ -631,6 +801,7 @@ cl_int kiln_host_describe(struct kiln_device_props *props,
 	describe_limits(props);
 	describe_optional(props);
 	describe_extensions(props);
+	describe_spirv(props);
 	describe_opencl_c(props);
 	describe_partitioning(props, props->max_compute_units);
 

@@ -4,6 +4,7 @@
  * /proc/cpuinfo, the compiler's own CPU feature checks).  Also clRetainDevice,
  * clReleaseDevice and clCreateSubDevices (§4.3). */
 #include "check.h"
+#include "../../include/kiln_spirv_queries.h"
 
 #include <cpuid.h>
 #include <ctype.h>
@@ -621,6 +622,12 @@ static void check_versions_and_extensions(const char *extensions)
 	cl_name_version *ils = get_versions(CL_DEVICE_ILS_WITH_VERSION, &n);
 	CHECK((il[0] == '\0') == (n == 0));
 	CHECK(check_has_word(extensions, "cl_khr_il_program") == (il[0] != '\0'));
+	/* cl_khr_spirv_queries on every device, its capability list empty
+	 * exactly without SPIR-V (test_spirv_queries checks the lists). */
+	CHECK(check_has_word(extensions, CL_KHR_SPIRV_QUERIES_EXTENSION_NAME));
+	size_t caps_size = 1;
+	CHECK_OK(clGetDeviceInfo(dev, CL_DEVICE_SPIRV_CAPABILITIES_KHR, 0, NULL, &caps_size));
+	CHECK((caps_size == 0) == (il[0] == '\0'));
 	free(il);
 	free(ils);
 	char *bik = get_string(CL_DEVICE_BUILT_IN_KERNELS);

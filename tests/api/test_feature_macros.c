@@ -91,6 +91,7 @@ static const struct {
 	{ "cl_khr_suggested_local_work_size", false },
 	{ "cl_khr_spirv_no_integer_wrap_decoration", false },
 	{ "cl_khr_spirv_linkonce_odr", false },
+	{ "cl_khr_spirv_queries", false },
 	{ "cl_khr_device_enqueue_local_arg_types", true },
 	{ "cl_ext_float_atomics", true },
 	{ "cl_khr_icd", false },

@@ -1,0 +1,86 @@
+/* cl_khr_spirv_queries 1.0.0: the three device queries, for compilers
+ * whose <CL/cl_ext.h> predates the extension, and the numbers of the
+ * SPIR-V capabilities Kiln reports in CL_DEVICE_SPIRV_CAPABILITIES_KHR.
+ *
+ * Debian 12's headers (opencl-c-headers 2023.02.06) do not have the
+ * extension; the current Khronos headers (what the conformance suite builds
+ * against) define the names below with these values, so each is defined
+ * only where the system header has not.  The capability numbers are those
+ * of the SPIR-V specification (§3.31 Capability; the registry's
+ * spirv.core.grammar.json), which Debian ships in no C header this code
+ * may use: they are restated here under kiln_ names. */
+#ifndef KILN_SPIRV_QUERIES_H
+#define KILN_SPIRV_QUERIES_H
+
+#include <CL/cl.h>
+#include <CL/cl_ext.h>
+
+#ifndef CL_KHR_SPIRV_QUERIES_EXTENSION_NAME
+#define CL_KHR_SPIRV_QUERIES_EXTENSION_NAME "cl_khr_spirv_queries"
+#endif
+#ifndef CL_KHR_SPIRV_QUERIES_EXTENSION_VERSION
+#define CL_KHR_SPIRV_QUERIES_EXTENSION_VERSION CL_MAKE_VERSION(1, 0, 0)
+#endif
+/* cl_device_info: arrays of const char * (names of extended instruction
+ * sets and of SPIR-V extensions, strings that live as long as the device)
+ * and an array of cl_uint (capabilities). */
+#ifndef CL_DEVICE_SPIRV_EXTENDED_INSTRUCTION_SETS_KHR
+#define CL_DEVICE_SPIRV_EXTENDED_INSTRUCTION_SETS_KHR 0x12B9
+#endif
+#ifndef CL_DEVICE_SPIRV_EXTENSIONS_KHR
+#define CL_DEVICE_SPIRV_EXTENSIONS_KHR 0x12BA
+#endif
+#ifndef CL_DEVICE_SPIRV_CAPABILITIES_KHR
+#define CL_DEVICE_SPIRV_CAPABILITIES_KHR 0x12BB
+#endif
+
+/* SPIR-V capabilities (SPIR-V specification §3.31). */
+enum kiln_spv_capability {
+	KILN_SPV_CAP_ADDRESSES = 4,
+	KILN_SPV_CAP_LINKAGE = 5,
+	KILN_SPV_CAP_KERNEL = 6,
+	KILN_SPV_CAP_VECTOR16 = 7,
+	KILN_SPV_CAP_FLOAT16_BUFFER = 8,
+	KILN_SPV_CAP_FLOAT16 = 9,
+	KILN_SPV_CAP_FLOAT64 = 10,
+	KILN_SPV_CAP_INT64 = 11,
+	KILN_SPV_CAP_INT64_ATOMICS = 12,
+	KILN_SPV_CAP_IMAGE_BASIC = 13,
+	KILN_SPV_CAP_IMAGE_READ_WRITE = 14,
+	KILN_SPV_CAP_PIPES = 17,
+	KILN_SPV_CAP_GROUPS = 18,
+	KILN_SPV_CAP_DEVICE_ENQUEUE = 19,
+	KILN_SPV_CAP_LITERAL_SAMPLER = 20,
+	KILN_SPV_CAP_INT16 = 22,
+	KILN_SPV_CAP_GENERIC_POINTER = 38,
+	KILN_SPV_CAP_INT8 = 39,
+	KILN_SPV_CAP_SAMPLED1D = 43,
+	KILN_SPV_CAP_IMAGE1D = 44,
+	KILN_SPV_CAP_SAMPLED_BUFFER = 46,
+	KILN_SPV_CAP_IMAGE_BUFFER = 47,
+	KILN_SPV_CAP_SUBGROUP_DISPATCH = 58,
+	KILN_SPV_CAP_GROUP_NON_UNIFORM = 61,
+	KILN_SPV_CAP_GROUP_NON_UNIFORM_VOTE = 62,
+	KILN_SPV_CAP_GROUP_NON_UNIFORM_ARITHMETIC = 63,
+	KILN_SPV_CAP_GROUP_NON_UNIFORM_BALLOT = 64,
+	KILN_SPV_CAP_GROUP_NON_UNIFORM_SHUFFLE = 65,
+	KILN_SPV_CAP_GROUP_NON_UNIFORM_SHUFFLE_RELATIVE = 66,
+	KILN_SPV_CAP_GROUP_NON_UNIFORM_CLUSTERED = 67,
+	KILN_SPV_CAP_SHADER_CLOCK_KHR = 5055,
+	KILN_SPV_CAP_SUBGROUP_SHUFFLE_INTEL = 5568,
+	KILN_SPV_CAP_SUBGROUP_BUFFER_BLOCK_IO_INTEL = 5569,
+	KILN_SPV_CAP_SUBGROUP_IMAGE_BLOCK_IO_INTEL = 5570,
+	KILN_SPV_CAP_ATOMIC_FLOAT32_MIN_MAX_EXT = 5612,
+	KILN_SPV_CAP_ATOMIC_FLOAT64_MIN_MAX_EXT = 5613,
+	KILN_SPV_CAP_EXPECT_ASSUME_KHR = 5629,
+	KILN_SPV_CAP_DOT_PRODUCT_INPUT_4X8BIT = 6017,
+	KILN_SPV_CAP_DOT_PRODUCT_INPUT_4X8BIT_PACKED = 6018,
+	KILN_SPV_CAP_DOT_PRODUCT = 6019,
+	KILN_SPV_CAP_BIT_INSTRUCTIONS = 6025,
+	KILN_SPV_CAP_GROUP_NON_UNIFORM_ROTATE_KHR = 6026,
+	KILN_SPV_CAP_ATOMIC_FLOAT32_ADD_EXT = 6033,
+	KILN_SPV_CAP_ATOMIC_FLOAT64_ADD_EXT = 6034,
+	KILN_SPV_CAP_GROUP_UNIFORM_ARITHMETIC_KHR = 6400,
+};
+
+#endif
