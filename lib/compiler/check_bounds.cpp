@@ -89,6 +89,11 @@ static llvm::LoadInst *invariant_load(llvm::IRBuilder<> &b, llvm::Type *t,
 		llvm::Metadata *n = llvm::ConstantAsMetadata::get(b.getInt64(deref));
 		l->setMetadata(llvm::LLVMContext::MD_dereferenceable, llvm::MDNode::get(c, n));
 		l->setMetadata(llvm::LLVMContext::MD_nonnull, llvm::MDNode::get(c, {}));
+		/* pointers to the runtime's structures, which hold pointers: with
+		 * their alignment known, loads from them may be speculated
+		 * (LICM hoists them from the failing side of a check) */
+		llvm::Metadata *a = llvm::ConstantAsMetadata::get(b.getInt64(alignof(void *)));
+		l->setMetadata(llvm::LLVMContext::MD_align, llvm::MDNode::get(c, a));
 	}
 	return l;
 }
@@ -148,49 +153,83 @@ llvm::Constant *check_site(llvm::Module &m, const check_site_info &s)
 					init, "__kiln_check_site");
 }
 
-void check_report(llvm::IRBuilder<> &b, llvm::Constant *site, llvm::Value *offset,
-		  llvm::Value *extent, const wi_params &p)
-{
-	llvm::Value *fn = check_service(b, offsetof(struct kiln_check_launch, report));
-	llvm::Type *i64 = b.getInt64Ty();
-	auto *ft = llvm::FunctionType::get(b.getVoidTy(),
-					   {b.getPtrTy(), b.getPtrTy(), i64, i64, i64, i64, i64},
-					   false);
-	llvm::CallInst *call =
-		b.CreateCall(ft, fn, {wg_state(b), site, offset, extent, p.x, p.y, p.z});
-	call->setMetadata(check_call_mark, llvm::MDNode::get(b.getContext(), {}));
-}
-
-void check_record(llvm::IRBuilder<> &b, llvm::Constant *site, llvm::Value *offset,
-		  llvm::Value *extent, const wi_params &p)
+/* Stores a failure at work-item `lin`'s record unless it has one from
+ * this group already (check_abi.h's rec_* arrays of the check table
+ * `chk`), at b's insertion point, which must be followed by more of its
+ * block.  The arrays' addresses are read before the branch, where the loop
+ * passes can hoist them. */
+static void emit_record(llvm::IRBuilder<> &b, llvm::Value *chk, llvm::Value *site,
+			llvm::Value *offset, llvm::Value *extent, llvm::Value *lin)
 {
 	llvm::LLVMContext &c = b.getContext();
 	llvm::MDNode *mark = llvm::MDNode::get(c, {});
-	llvm::Type *i64 = b.getInt64Ty();
-	/* the linear local id */
-	llvm::Value *lin = b.CreateAdd(
-		p.x, b.CreateMul(load_info(b, p.info, INFO_LOCAL_SIZE, 0),
-				 b.CreateAdd(p.y, b.CreateMul(load_info(b, p.info, INFO_LOCAL_SIZE, 1),
-							      p.z))));
-	llvm::Value *flags = check_service(b, offsetof(struct kiln_check_launch, rec_flag));
-	llvm::Value *fp = b.CreateInBoundsGEP(b.getInt8Ty(), flags, lin);
-	llvm::LoadInst *f = b.CreateLoad(b.getInt8Ty(), fp);
-	f->setMetadata(check_record_mark, mark);
+	llvm::Type *ptr = b.getPtrTy(), *i64 = b.getInt64Ty(), *i8 = b.getInt8Ty();
+	auto array = [&](size_t field) {
+		return invariant_load(b, ptr, b.CreateConstInBoundsGEP1_64(i8, chk, field), 0);
+	};
+	llvm::Value *fp = b.CreateInBoundsGEP(
+		i8, array(offsetof(struct kiln_check_launch, rec_flag)), lin);
+	llvm::Value *sp = b.CreateInBoundsGEP(
+		ptr, array(offsetof(struct kiln_check_launch, rec_site)), lin);
+	llvm::Value *op = b.CreateInBoundsGEP(
+		i64, array(offsetof(struct kiln_check_launch, rec_offset)), lin);
+	llvm::Value *ep = b.CreateInBoundsGEP(
+		i64, array(offsetof(struct kiln_check_launch, rec_extent)), lin);
+	llvm::LoadInst *flag = b.CreateLoad(i8, fp);
+	flag->setMetadata(check_record_mark, mark);
 	/* the work-item's first failure of the group only */
 	llvm::MDBuilder mdb(c);
 	llvm::Instruction *t = llvm::SplitBlockAndInsertIfThen(
-		b.CreateICmpEQ(f, b.getInt8(0)), &*b.GetInsertPoint(), false,
+		b.CreateICmpEQ(flag, b.getInt8(0)), &*b.GetInsertPoint(), false,
 		mdb.createBranchWeights(1u << 20, 1));
 	llvm::IRBuilder<> tb(t);
-	auto store = [&](llvm::Value *v, size_t field, llvm::Type *t) {
-		llvm::Value *arr = check_service(tb, field);
-		llvm::StoreInst *s = tb.CreateStore(v, tb.CreateInBoundsGEP(t, arr, lin));
-		s->setMetadata(check_record_mark, mark);
-	};
-	store(tb.getInt8(1), offsetof(struct kiln_check_launch, rec_flag), tb.getInt8Ty());
-	store(site, offsetof(struct kiln_check_launch, rec_site), tb.getPtrTy());
-	store(offset, offsetof(struct kiln_check_launch, rec_offset), i64);
-	store(extent, offsetof(struct kiln_check_launch, rec_extent), i64);
+	for (auto [v, at] : {std::pair<llvm::Value *, llvm::Value *>{b.getInt8(1), fp},
+			     {site, sp}, {offset, op}, {extent, ep}})
+		tb.CreateStore(v, at)->setMetadata(check_record_mark, mark);
+}
+
+/* The module's record function, made at its first use:
+ *   void __kiln_check_record(ptr chk, ptr site, i64 offset, i64 extent, i64 lin)
+ * is emit_record out of line (noinline, cold). */
+static llvm::Function *record_function(llvm::Module &m)
+{
+	static const char name[] = "__kiln_check_record";
+	if (llvm::Function *f = m.getFunction(name))
+		return f;
+	llvm::LLVMContext &c = m.getContext();
+	llvm::Type *i64 = llvm::Type::getInt64Ty(c);
+	llvm::Type *ptr = llvm::PointerType::get(c, 0);
+	auto *ft = llvm::FunctionType::get(llvm::Type::getVoidTy(c), {ptr, ptr, i64, i64, i64},
+					   false);
+	auto *f = llvm::Function::Create(ft, llvm::GlobalValue::PrivateLinkage, name, m);
+	f->addFnAttr(llvm::Attribute::NoInline);
+	f->addFnAttr(llvm::Attribute::Cold);
+	f->addFnAttr(llvm::Attribute::NoUnwind);
+	llvm::IRBuilder<> b(llvm::BasicBlock::Create(c, "entry", f));
+	b.SetInsertPoint(b.CreateRetVoid());
+	emit_record(b, f->getArg(0), f->getArg(1), f->getArg(2), f->getArg(3), f->getArg(4));
+	return f;
+}
+
+void check_record(llvm::IRBuilder<> &b, llvm::Constant *site, llvm::Value *offset,
+		  llvm::Value *extent, const wi_params &p, record_form form)
+{
+	/* the linear local id, the local size read in the entry block: loop
+	 * invariant, so the vectorizer sees the records' addresses as affine
+	 * in the work-item loop's counter */
+	llvm::Function *f = b.GetInsertBlock()->getParent();
+	llvm::IRBuilder<> eb(&*f->getEntryBlock().getFirstInsertionPt());
+	llvm::Value *lx = load_info(eb, p.info, INFO_LOCAL_SIZE, 0);
+	llvm::Value *ly = load_info(eb, p.info, INFO_LOCAL_SIZE, 1);
+	llvm::Value *lin = b.CreateAdd(p.x, b.CreateMul(lx, b.CreateAdd(p.y, b.CreateMul(ly, p.z))));
+	if (form == record_form::in_line) {
+		emit_record(b, check_launch(b), site, offset, extent, lin);
+		return;
+	}
+	llvm::Module &m = *b.GetInsertBlock()->getModule();
+	llvm::CallInst *call =
+		b.CreateCall(record_function(m), {check_launch(b), site, offset, extent, lin});
+	call->setMetadata(check_call_mark, llvm::MDNode::get(b.getContext(), {}));
 }
 
 /* The name the message gives argument i of kernel k. */
@@ -634,13 +673,26 @@ static bool instrument(llvm::Function &f, const wi_params &p, llvm::LoopInfo &li
 			b.getInt64(0));
 		llvm::Value *ok = b.CreateICmpULT(offset, limit, "chk.ok");
 		eb.SetInsertPoint(placeholder);
+		/* How a failure is recorded (check_passes.h).  In a function
+		 * without loops, the work-item loop is the innermost loop and
+		 * small: a check the group precheck covers is removed from it
+		 * by loop unswitching, which a failing side of one call keeps
+		 * cheap enough (vadd, saxpy: within 1.5x of unchecked).
+		 * Elsewhere unswitching the loops around a check rarely pays
+		 * off, and records written in line let the loops vectorize with
+		 * the checks in them (measured on kiln-bench-kernels: the call
+		 * made mandelbrot 10x, sgemm-tiled 4x slower; in line made vadd
+		 * 10x slower, docs/checked_mode.md). */
+		record_form form = record_form::in_line;
 		if (llvm::Value *pre = group_precheck(eb, offset, limit, p, vars, block_of[i])) {
 			pre_all = eb.CreateAnd(pre_all, pre);
 			ok = b.CreateOr(placeholder, ok, "chk.ok.group");
+			if (li.empty())
+				form = record_form::out_of_line;
 		}
 		llvm::Constant *site = check_site(m, s);
 		check_guard(i, ok, [&](llvm::IRBuilder<> &eb) {
-			check_record(eb, site, offset, extent, p);
+			check_record(eb, site, offset, extent, p, form);
 		});
 		changed = true;
 	}

@@ -37,15 +37,15 @@ llvm::Constant *check_site(llvm::Module &m, const check_site_info &s);
 /* state->check (hoistable), and the service pointer at `offset` in it. */
 llvm::Value *check_launch(llvm::IRBuilder<> &b);
 llvm::Value *check_service(llvm::IRBuilder<> &b, size_t offset);
-/* Calls state->check->report(state, site, offset, extent, x, y, z). */
-void check_report(llvm::IRBuilder<> &b, llvm::Constant *site, llvm::Value *offset,
-		  llvm::Value *extent, const wi_params &p);
-
 /* Records a failed check of the running work-item (site, offset,
  * extent; check_abi.h's rec_* arrays) without calling the runtime, which
- * reports it at the end of the group. */
+ * reports the group's records at its end: in line (a work-item loop with
+ * the check in it can still vectorize) or through the module's
+ * out-of-line __kiln_check_record (one call instruction: cheap for loop
+ * unswitching to copy, for checks the group precheck covers). */
+enum class record_form { in_line, out_of_line };
 void check_record(llvm::IRBuilder<> &b, llvm::Constant *site, llvm::Value *offset,
-		  llvm::Value *extent, const wi_params &p);
+		  llvm::Value *extent, const wi_params &p, record_form form);
 /* Metadata on the loads and stores of those records: kiln-check-state
  * gives them an alias scope of their own (nothing else touches them). */
 inline constexpr const char *check_record_mark = "kiln.check.rec";

@@ -324,7 +324,7 @@ static bool instrument(llvm::Function &f, const wi_params &p, unsigned checks,
 		if (!ext)
 			ext = b.getInt64(extent);
 		check_guard(i, all, [&](llvm::IRBuilder<> &eb) {
-			check_record(eb, site, off, ext, p);
+			check_record(eb, site, off, ext, p, record_form::in_line);
 		});
 		changed = true;
 	}

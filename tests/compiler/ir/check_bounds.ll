@@ -5,9 +5,10 @@
 ; inside) is not checked.  Each of these offsets is affine in the local id,
 ; so the compare also takes the group's precheck (every corner of the
 ; group in bounds), computed once in the entry block.  A failing check skips the access (a load gives 0)
-; and records the failure without a call (the runtime reports it at the end of the group): the
-; work-item's flag is read and, at its first failure of the group, the flag, the constant site, the
-; offset and the extent are stored at its linear local id in the check table's records.
+; and records the failure through the module's out-of-line __kiln_check_record (the runtime reports
+; the group's records at its end): the work-item's flag is read and, at its first failure of the
+; group, the flag, the constant site, the offset and the extent are stored at its linear local id in
+; the check table's records.
 ; RUN: %kiln-opt -passes="kiln-inline-all,kiln-workitem,function(sroa,kiln-check-bounds)" %s -S | %FileCheck %s
 ; SKIP-FAILS: kiln-check-bounds
 ; CHECK: @__kiln_check_site = private constant { i32, i32, i32, i32, i32, i32, ptr, ptr, ptr } { i32 0, i32 0, i32 0, i32 0, i32 4, i32 0, ptr null, ptr @{{.*}}, ptr @[[ARG:__kiln_check_str[.0-9]*]] }
@@ -18,16 +19,11 @@
 ; CHECK: %chk.ok.group = or i1 %[[PRE:[0-9]+]], %chk.ok
 ; CHECK: br i1 %chk.ok.group, {{.*}} !prof
 ; CHECK: load float, ptr addrspace(1)
-; CHECK: load i8, ptr %{{.*}}, !kiln.check.rec
-; CHECK: icmp eq i8 %{{.*}}, 0
-; CHECK: store i8 1, ptr %{{.*}}, !kiln.check.rec
-; CHECK: store ptr @__kiln_check_site, ptr %{{.*}}, !kiln.check.rec
-; CHECK: store i64 %chk.off, ptr %{{.*}}, !kiln.check.rec
-; CHECK-NOT: call void %{{.*}}(ptr %{{.*}}, ptr @__kiln_check_site
+; CHECK: call void @__kiln_check_record(ptr %{{.*}}, ptr @__kiln_check_site, i64 %chk.off, i64 %{{.*}}, i64 %{{.*}}), !kiln.check
 ; CHECK: phi float
 ; CHECK: icmp ult i64 %{{.*}}, 61
 ; CHECK: store float %{{.*}}, ptr addrspace(3)
-; CHECK: store i64 64, ptr %{{.*}}, !kiln.check.rec
+; CHECK: call void @__kiln_check_record(ptr %{{.*}}, ptr @__kiln_check_site.{{[0-9]+}}, i64 %chk.off{{[0-9]+}}, i64 64, i64 %{{.*}})
 ; CHECK: call void @_Z7barrierj
 ; CHECK: icmp ult i64 %{{.*}}, 61
 ; CHECK: load float, ptr addrspace(3)
@@ -35,6 +31,14 @@
 ; CHECK: load float, ptr addrspace(3) @k.tmp
 ; CHECK: icmp ult
 ; CHECK: store float %add, ptr addrspace(1)
+; CHECK: define private void @__kiln_check_record(ptr %0, ptr %1, i64 %2, i64 %3, i64 %4) #[[REC:[0-9]+]]
+; CHECK: load i8, ptr %{{.*}}, !kiln.check.rec
+; CHECK: icmp eq i8 %{{.*}}, 0
+; CHECK: store i8 1, ptr %{{.*}}, !kiln.check.rec
+; CHECK: store ptr %1, ptr %{{.*}}, !kiln.check.rec
+; CHECK: store i64 %2, ptr %{{.*}}, !kiln.check.rec
+; CHECK: store i64 %3, ptr %{{.*}}, !kiln.check.rec
+; CHECK: attributes #[[REC]] = { cold noinline nounwind }
 ; Made with clang-15 -cc1 (the front end's options, docs/compiler.md, with
 ; -debug-info-kind=line-tables-only left out), !kiln.user added by hand, from:
 ;   __kernel void k(__global float *a, int n) {
