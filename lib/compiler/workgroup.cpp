@@ -339,7 +339,9 @@ static bool make_workgroup_function(llvm::Function &k, llvm::Function &wi,
 			publish_shared_slots(rb, ctx, nwi, slots);
 			/* Under the OpenCL 3.0 rule every work-item stopped at
 			 * the same barrier: the first one speaks for all. */
-			r->addIncoming(rb.CreateLoad(rb.getInt32Ty(), nb), rb.GetInsertBlock());
+			llvm::Value *next = rb.CreateLoad(
+				rb.getIntNTy((unsigned)lay.next_size * 8), nb);
+			r->addIncoming(rb.CreateZExt(next, rb.getInt32Ty()), rb.GetInsertBlock());
 			rb.CreateBr(dispatch);
 		}
 		b.SetInsertPoint(done);
