@@ -70,7 +70,11 @@ static void publish_shared_slots(llvm::IRBuilder<> &b, llvm::Value *ctx,
 			continue;
 		}
 		llvm::Value *wr = b.CreateConstInBoundsGEP1_64(b.getInt8Ty(), base, s.size);
-		b.CreateMemCpy(base, llvm::MaybeAlign(4), wr, llvm::MaybeAlign(4), s.size);
+		/* rows are as aligned as their values (kiln-context): a
+		 * short or char copy may sit at any even or odd address */
+		llvm::Align a = llvm::commonAlignment(
+			llvm::commonAlignment(llvm::Align(4), s.offset), s.size);
+		b.CreateMemCpy(base, a, wr, a, s.size);
 	}
 }
 
