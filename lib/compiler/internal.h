@@ -244,6 +244,10 @@ struct context_slot {
 };
 /* The region id a work-item function returns when the kernel ends. */
 enum : uint32_t { REGION_EXIT = 0xffffffffu };
+/* Bytes of the next-region slot for a work-item function cut at `barriers`
+ * barriers: the narrowest of 1, 2, 4 whose all-ones value (REGION_EXIT
+ * truncated) is no region id 0..barriers (context.cpp says why narrow). */
+uint64_t next_region_bytes(uint32_t barriers);
 
 /* What the work-group passes leave on a work-item function for the next
  * ones (context.cpp, local_vars.cpp, barriers.cpp write them; kiln-workgroup
@@ -253,6 +257,7 @@ struct workitem_layout {
 	uint64_t local_size = 0;     /* __local bytes (!kiln.local_size) */
 	uint64_t context_size = 0;   /* bytes per work-item (!kiln.context) */
 	uint64_t next_offset = 0;    /* the next-region slot (!kiln.context) */
+	uint64_t next_size = 4;      /* its bytes: 1, 2 or 4 (!kiln.context) */
 	std::vector<context_slot> published; /* SHARED and ANY slots, no alloca */
 };
 workitem_layout read_layout(const llvm::Function &wi);

@@ -70,7 +70,11 @@ static void publish_shared_slots(llvm::IRBuilder<> &b, llvm::Value *ctx,
 			continue;
 		}
 		llvm::Value *wr = b.CreateConstInBoundsGEP1_64(b.getInt8Ty(), base, s.size);
-		b.CreateMemCpy(base, llvm::MaybeAlign(4), wr, llvm::MaybeAlign(4), s.size);
+		/* rows are as aligned as their values (kiln-context): a
+		 * short or char copy may sit at any even or odd address */
+		llvm::Align a = llvm::commonAlignment(
+			llvm::commonAlignment(llvm::Align(4), s.offset), s.size);
+		b.CreateMemCpy(base, a, wr, a, s.size);
 	}
 }
 
@@ -339,7 +343,9 @@ static bool make_workgroup_function(llvm::Function &k, llvm::Function &wi,
 			publish_shared_slots(rb, ctx, nwi, slots);
 			/* Under the OpenCL 3.0 rule every work-item stopped at
 			 * the same barrier: the first one speaks for all. */
-			r->addIncoming(rb.CreateLoad(rb.getInt32Ty(), nb), rb.GetInsertBlock());
+			llvm::Value *next = rb.CreateLoad(
+				rb.getIntNTy((unsigned)lay.next_size * 8), nb);
+			r->addIncoming(rb.CreateZExt(next, rb.getInt32Ty()), rb.GetInsertBlock());
 			rb.CreateBr(dispatch);
 		}
 		b.SetInsertPoint(done);

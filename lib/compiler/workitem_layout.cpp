@@ -5,8 +5,10 @@
  *
  *   !kiln.local_size !{i64 bytes}              kiln-local-vars
  *   !kiln.regions    !{i64 barriers}           kiln-barriers
- *   !kiln.context    !{i64 bytes, i64 next}    kiln-context: per work-item
- *                                              bytes, next-region slot
+ *   !kiln.context    !{i64 bytes, i64 next, i64 next_bytes}
+ *                                              kiln-context: per work-item
+ *                                              bytes, next-region slot and
+ *                                              its size (4 if absent)
  *   !kiln.publish    !{!{i64 offset, i64 size, i64 kind}, ...}
  *                                              kiln-context: SHARED and ANY
  *                                              slots, in layout order */
@@ -51,6 +53,8 @@ workitem_layout read_layout(const llvm::Function &wi)
 	const llvm::MDNode *c = wi.getMetadata("kiln.context");
 	l.context_size = md_int(c, 0);
 	l.next_offset = md_int(c, 1);
+	if (uint64_t n = md_int(c, 2))
+		l.next_size = n;
 	if (const llvm::MDNode *p = wi.getMetadata("kiln.publish"))
 		for (const llvm::MDOperand &op : p->operands()) {
 			auto *s = llvm::dyn_cast<llvm::MDNode>(op.get());
@@ -59,6 +63,11 @@ workitem_layout read_layout(const llvm::Function &wi)
 			l.published.push_back(cs);
 		}
 	return l;
+}
+
+uint64_t next_region_bytes(uint32_t barriers)
+{
+	return barriers < 0xffu ? 1 : barriers < 0xffffu ? 2 : 4;
 }
 
 void clear_layout(llvm::Function &wi)
