@@ -20,6 +20,7 @@
 
 namespace llvm {
 class Loop;
+class ScalarEvolution;
 class PostDominatorTree;
 }
 
@@ -205,6 +206,14 @@ bool calls_itself(const llvm::Function &f);
 bool is_barrier(const llvm::Function *callee);
 void insert_implicit_barrier(llvm::Instruction *before);
 bool calls_only_intrinsics(const llvm::Loop *l);
+/* unroll_small_loops.cpp: whether -O3's full unroller is left to flatten
+ * innermost loop l (a constant trip count of at most SMALL_TRIP_COUNT, at
+ * most UNROLLED_SIZE_LIMIT instructions once flattened, no barrier, no
+ * unroll metadata but llvm.loop.unroll.full): kiln-unroll-small-loops
+ * marks these, kiln-loop-barriers leaves them alone. */
+static const unsigned SMALL_TRIP_COUNT = 64;
+static const unsigned UNROLLED_SIZE_LIMIT = 2048;
+bool leaves_to_unroller(const llvm::Loop *l, llvm::ScalarEvolution &se);
 /* atomic_loops.cpp: whether loop l holds an atomic operation or a fence;
  * such loops keep running one work-item at a time (no implicit barriers). */
 bool synchronises_through_memory(const llvm::Loop *l);

@@ -11,16 +11,20 @@
  * and the body vectorizes across work-items.  (Implicit loop barriers are
  * an old idea in work-group compilers; this is Kiln's take on it.)
  *
- * Loops with a small constant trip count are left alone: the unroller
- * flattens them, and the work-item loop around them then vectorizes.
+ * Loops that -O3's full unroller flattens are left alone (a small
+ * constant trip count, a body small enough once flattened: the question
+ * leaves_to_unroller answers, and kiln-unroll-small-loops makes sure the
+ * unroller does flatten them); the work-item loop around them then
+ * vectorizes.  A small-trip loop too large to flatten gets its barrier
+ * like any other.
  *
  * Assumes: a work-item function in SSA form, vectors scalarized
  * (kiln-scalarize); kiln-uniformity, loop info and scalar evolution from
  * the analysis manager.
  * Guarantees: a call of __kiln_barrier(0) first in the header of each
  * innermost loop that every work-item reaches, whose exits are uniform,
- * that calls nothing but intrinsics, holds divergent work and has no
- * small constant trip count; nothing else changes. */
+ * that calls nothing but intrinsics, holds divergent work and is not
+ * left to the unroller; nothing else changes. */
 #include "compiler/passes.h"
 
 #include <llvm/Analysis/LoopInfo.h>
@@ -29,9 +33,6 @@
 #include <llvm/IR/Instructions.h>
 
 namespace kiln {
-
-/* Trip counts at or below this are the unroller's business. */
-static const unsigned SMALL_TRIP_COUNT = 64;
 
 static bool exits_uniform(const llvm::Loop *l, const divergence &div)
 {
@@ -77,8 +78,7 @@ llvm::PreservedAnalyses loop_barriers_pass::run(llvm::Function &f,
 	for (llvm::Loop *l : li.getLoopsInPreorder()) {
 		if (!l->getSubLoops().empty())
 			continue;
-		unsigned tc = se.getSmallConstantTripCount(l);
-		if (tc && tc <= SMALL_TRIP_COUNT)
+		if (leaves_to_unroller(l, se))
 			continue;
 		llvm::BasicBlock *h = l->getHeader();
 		/* A barrier is a call too: loops that hold one are already

@@ -66,6 +66,7 @@ llvm::ModulePassManager workgroup_pipeline(pass_errors *errors, unsigned check)
 	mpm.addPass(llvm::createModuleToFunctionPassAdaptor(std::move(fpm)));
 	mpm.addPass(subgroups_pass(errors));
 	fpm = llvm::FunctionPassManager();
+	fpm.addPass(unroll_small_loops_pass());
 	fpm.addPass(loop_barriers_pass());
 	fpm.addPass(converge_loops_pass());
 	fpm.addPass(barriers_pass());
@@ -170,6 +171,8 @@ static const function_entry function_passes[] = {
 	 [](llvm::FunctionPassManager &f) { f.addPass(wi_simplify_pass()); }},
 	{"kiln-scalarize", scalarize_pass::name(),
 	 [](llvm::FunctionPassManager &f) { f.addPass(scalarize_pass()); }},
+	{"kiln-unroll-small-loops", unroll_small_loops_pass::name(),
+	 [](llvm::FunctionPassManager &f) { f.addPass(unroll_small_loops_pass()); }},
 	{"kiln-loop-barriers", loop_barriers_pass::name(),
 	 [](llvm::FunctionPassManager &f) { f.addPass(loop_barriers_pass()); }},
 	{"kiln-converge-loops", converge_loops_pass::name(),

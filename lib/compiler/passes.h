@@ -84,6 +84,10 @@ struct uniformity_printer_pass : llvm::PassInfoMixin<uniformity_printer_pass> {
 	explicit uniformity_printer_pass(llvm::raw_ostream &o) : os(o) {}
 	llvm::PreservedAnalyses run(llvm::Function &f, llvm::FunctionAnalysisManager &fam);
 };
+/* kiln-unroll-small-loops (unroll_small_loops.cpp) */
+struct unroll_small_loops_pass : llvm::PassInfoMixin<unroll_small_loops_pass> {
+	llvm::PreservedAnalyses run(llvm::Function &f, llvm::FunctionAnalysisManager &fam);
+};
 /* kiln-loop-barriers (loop_barriers.cpp) */
 struct loop_barriers_pass : llvm::PassInfoMixin<loop_barriers_pass> {
 	llvm::PreservedAnalyses run(llvm::Function &f, llvm::FunctionAnalysisManager &fam);

@@ -151,6 +151,44 @@ static const char *src =
 	/* Float accumulation, as in a matrix product (the host computes it in
 	 * double; contraction into fma is allowed, so the check has a
 	 * tolerance). */
+	/* Register tiling as in a tiled matrix product: vector accumulators
+	 * live across the barriers of a uniform loop, a 16-step loop over
+	 * the __local tile between them (flattened by
+	 * kiln-unroll-small-loops), and a 64-step loop too large to flatten
+	 * (an implicit barrier per step, kiln-loop-barriers).  Wrapping
+	 * unsigned arithmetic: the host's result is exact. */
+	"kernel void tile_acc(global uint *out, global const uint *in, int n)\n"
+	"{\n"
+	"  local uint4 t[256];\n"
+	"  int lsx = get_local_size(0), ls = lsx * get_local_size(1);\n"
+	"  int l = get_local_id(1) * lsx + get_local_id(0);\n"
+	"  int g = get_global_id(1) * get_global_size(0) + get_global_id(0);\n"
+	"  uint4 c0 = 0, c1 = 1, c2 = 2, c3 = 3;\n"
+	"  for (int r = 0; r < n; r++) {\n"
+	"    t[l] = vload4(0, in + (r * 7 + g) % 9000 * 4);\n"
+	"    barrier(CLK_LOCAL_MEM_FENCE);\n"
+	"    for (int k = 0; k < 16; k++) {\n"
+	"      uint4 b = t[(l + k) % ls];\n"
+	"      c0 = c0 * 3u + b * (uint)(k + 1);\n"
+	"      c1 = c1 * 5u + (b ^ c0);\n"
+	"      c2 = c2 * 7u + b.wzyx;\n"
+	"      c3 = c3 + c2 * b;\n"
+	"    }\n"
+	"    barrier(CLK_LOCAL_MEM_FENCE);\n"
+	"  }\n"
+	"  t[l] = c0 ^ c3;\n"
+	"  barrier(CLK_LOCAL_MEM_FENCE);\n"
+	"  for (int k = 0; k < 64; k++) {\n"
+	"    uint4 b = t[(l + k) % ls];\n"
+	"    c0 = c0 * 3u + b * (uint)(k + 1);\n"
+	"    c1 = c1 * 5u + (b ^ c0);\n"
+	"    c2 = c2 * 7u + b.wzyx;\n"
+	"    c3 = c3 + c2 * b + (b >> 3u);\n"
+	"    c1 = c1.yzwx ^ (c3 << 1u);\n"
+	"  }\n"
+	"  uint4 s = c0 + c1 * 3u + c2 * 5u + c3 * 7u;\n"
+	"  out[g] = s.x ^ s.y ^ s.z ^ s.w;\n"
+	"}\n"
 	"kernel void fdot(global float *out, global const float *a, int n)\n"
 	"{\n"
 	"  int g = get_global_id(0);\n"
@@ -360,6 +398,108 @@ static void test_two_d(cl_program p, cl_mem in, cl_mem out)
 	clReleaseKernel(k);
 }
 
+typedef struct { unsigned v[4]; } uint4_h;
+
+static uint4_h tile_load(int r, int g)
+{
+	uint4_h x;
+	for (int c = 0; c < 4; c++)
+		x.v[c] = (unsigned)in_host[(r * 7 + g) % 9000 * 4 + c];
+	return x;
+}
+
+/* One step of tile_acc's loops on the host (`tail`: the 64-step loop). */
+static void tile_step(uint4_h *c, const uint4_h *b, int k, int tail)
+{
+	for (int i = 0; i < 4; i++) {
+		c[0].v[i] = c[0].v[i] * 3u + b->v[i] * (unsigned)(k + 1);
+		c[1].v[i] = c[1].v[i] * 5u + (b->v[i] ^ c[0].v[i]);
+		c[2].v[i] = c[2].v[i] * 7u + b->v[3 - i];
+		c[3].v[i] = c[3].v[i] + c[2].v[i] * b->v[i] + (tail ? b->v[i] >> 3 : 0);
+	}
+	if (tail) {
+		uint4_h o = c[1];
+		for (int i = 0; i < 4; i++)
+			c[1].v[i] = o.v[(i + 1) % 4] ^ (c[3].v[i] << 1);
+	}
+}
+
+/* tile_acc over gx × gy work-items in groups of lx × ly (the last ones
+ * in each dimension possibly smaller), against the host. */
+static void run_tile_acc(cl_program p, cl_mem in, cl_mem out, int n, size_t gx, size_t gy,
+			 size_t lx, size_t ly)
+{
+	cl_int err;
+	cl_kernel k = clCreateKernel(p, "tile_acc", &err);
+	REQUIRE(err == CL_SUCCESS);
+	CHECK_OK(clSetKernelArg(k, 0, sizeof(cl_mem), &out));
+	CHECK_OK(clSetKernelArg(k, 1, sizeof(cl_mem), &in));
+	CHECK_OK(clSetKernelArg(k, 2, sizeof(int), &n));
+	size_t global[2] = { gx, gy }, local[2] = { lx, ly };
+	CHECK_OK(clEnqueueNDRangeKernel(queue, k, 2, NULL, global, local, 0, NULL, NULL));
+	static unsigned got[W];
+	CHECK_OK(clEnqueueReadBuffer(queue, out, CL_TRUE, 0, gx * gy * sizeof(unsigned), got,
+				     0, NULL, NULL));
+	int bad = 0;
+	for (int y = 0; y < (int)gy; y++)
+		for (int x = 0; x < (int)gx; x++) {
+			/* the group of (x, y), its actual size, the partner of
+			 * linear local id m */
+			int bx = x - x % (int)lx, by = y - y % (int)ly;
+			int sx = (int)gx - bx < (int)lx ? (int)gx - bx : (int)lx;
+			int sy = (int)gy - by < (int)ly ? (int)gy - by : (int)ly;
+			int ls = sx * sy, l = (y - by) * sx + (x - bx);
+#define PARTNER(m) ((by + (m) / sx) * (int)gx + bx + (m) % sx)
+			uint4_h c[4] = { { { 0, 0, 0, 0 } }, { { 1, 1, 1, 1 } },
+					 { { 2, 2, 2, 2 } }, { { 3, 3, 3, 3 } } };
+			for (int r = 0; r < n; r++)
+				for (int kk = 0; kk < 16; kk++) {
+					uint4_h b = tile_load(r, PARTNER((l + kk) % ls));
+					tile_step(c, &b, kk, 0);
+				}
+			for (int kk = 0; kk < 64; kk++) {
+				/* the partner's c0 ^ c3 after the rounds */
+				int m = PARTNER((l + kk) % ls);
+				uint4_h d[4] = { { { 0, 0, 0, 0 } }, { { 1, 1, 1, 1 } },
+						 { { 2, 2, 2, 2 } }, { { 3, 3, 3, 3 } } };
+				int mx = m % (int)gx, my = m / (int)gx;
+				int ml = (my - by) * sx + (mx - bx);
+				for (int r = 0; r < n; r++)
+					for (int j = 0; j < 16; j++) {
+						uint4_h b = tile_load(r, PARTNER((ml + j) % ls));
+						tile_step(d, &b, j, 0);
+					}
+				uint4_h b;
+				for (int i = 0; i < 4; i++)
+					b.v[i] = d[0].v[i] ^ d[3].v[i];
+				tile_step(c, &b, kk, 1);
+			}
+#undef PARTNER
+			unsigned s[4], want;
+			for (int i = 0; i < 4; i++)
+				s[i] = c[0].v[i] + c[1].v[i] * 3u + c[2].v[i] * 5u + c[3].v[i] * 7u;
+			want = s[0] ^ s[1] ^ s[2] ^ s[3];
+			if (got[y * gx + x] != want && bad++ < 3)
+				fprintf(stderr,
+					"tile_acc (%zux%zu in %zux%zu, n %d): (%d,%d) = %u, expected %u\n",
+					gx, gy, lx, ly, n, x, y, got[y * gx + x], want);
+		}
+	CHECK(bad == 0);
+	clReleaseKernel(k);
+}
+
+static void test_tile_acc(cl_program p, cl_mem in, cl_mem out)
+{
+	static const size_t one_d[] = { 1, 8, 64, 100, 256 };
+	static const size_t two_d[][2] = { { 8, 5 }, { 40, 1 }, { 1, 25 }, { 16, 16 }, { 8, 16 } };
+	for (int n = 0; n <= 3; n += 3) {
+		for (size_t i = 0; i < sizeof(one_d) / sizeof(one_d[0]); i++)
+			run_tile_acc(p, in, out, n, W, 1, one_d[i], 1);
+		for (size_t i = 0; i < sizeof(two_d) / sizeof(two_d[0]); i++)
+			run_tile_acc(p, in, out, n, 40, 25, two_d[i][0], two_d[i][1]);
+	}
+}
+
 static void test_fdot(cl_program p)
 {
 	static float a[N * W], got[W];
@@ -435,6 +575,7 @@ int main(void)
 	test_mixed(p, in, out);
 	test_two_d(p, in, out);
 	test_fdot(p);
+	test_tile_acc(p, in, out);
 
 	clReleaseMemObject(in);
 	clReleaseMemObject(out);
