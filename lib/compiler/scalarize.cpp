@@ -10,8 +10,20 @@
  * intrinsics; it leaves memory alone (in LLVM 15 only a process-wide
  * option changes that, and Kiln shares LLVM with its host application), so
  * vector loads and stores are split here, one element at a time.
+ *
+ * Splitting pays only where the vectors are narrower than the target's
+ * registers.  A kernel written with vectors as wide as a register (u32x16
+ * on AVX-512: hashcat picks VECT_SIZE from CL_DEVICE_NATIVE_VECTOR_WIDTH_INT)
+ * already fills every lane; split, it needs its work-item loop to
+ * vectorize to get them back, which fails for loops with early exits and
+ * inner loops, and can never happen when the application launches groups
+ * of one work-item (hashcat does on a CPU).  Such a kernel, one whose
+ * vector operations are mostly register-wide, keeps its vectors: the
+ * target's register width is the module's !kiln.vector_bits
+ * (kiln_finalize; absent: split everything).
  * Assumes: a work-item function in SSA form (kiln-wi-simplify).
- * Guarantees: no simple load or store of a fixed vector whose elements
+ * Guarantees: in a function not kept whole as above, no simple load or
+ * store of a fixed vector whose elements
  * are addressable one by one (atomic and volatile ones stay whole);
  * arithmetic, PHIs, selects and element-wise intrinsics split by LLVM's
  * Scalarizer, and the insert/extract chains it leaves folded by
@@ -19,6 +31,7 @@
 #include "compiler/passes.h"
 
 #include <llvm/IR/Instructions.h>
+#include <llvm/IR/Metadata.h>
 #include <llvm/Transforms/InstCombine/InstCombine.h>
 #include <llvm/Transforms/Scalar/EarlyCSE.h>
 #include <llvm/Transforms/Scalar/Scalarizer.h>
@@ -75,10 +88,70 @@ static void split_store(llvm::StoreInst *s, llvm::FixedVectorType *vt,
 	s->eraseFromParent();
 }
 
+/* Bits of the widest vector an instruction produces or reads (0: none). */
+static uint64_t vector_bits(const llvm::Instruction &i, const llvm::DataLayout &dl)
+{
+	uint64_t bits = 0;
+	auto note = [&](llvm::Type *t) {
+		if (auto *vt = llvm::dyn_cast<llvm::FixedVectorType>(t)) {
+			uint64_t b = dl.getTypeSizeInBits(vt).getFixedSize();
+			bits = b > bits ? b : bits;
+		}
+	};
+	note(i.getType());
+	for (const llvm::Use &u : i.operands())
+		note(u->getType());
+	return bits;
+}
+
+/* Whether f's vector work is mostly register-wide already: at least as
+ * many instructions on vectors of register_bits or more as on narrower
+ * ones.  Element moves (insert/extract/shuffle) build and take apart
+ * vectors rather than compute on them, so they do not count. */
+static bool register_wide(const llvm::Function &f, uint64_t register_bits)
+{
+	const llvm::DataLayout &dl = f.getParent()->getDataLayout();
+	size_t wide = 0, narrow = 0;
+	for (const llvm::BasicBlock &bb : f)
+		for (const llvm::Instruction &i : bb) {
+			if (llvm::isa<llvm::InsertElementInst>(i) ||
+			    llvm::isa<llvm::ExtractElementInst>(i) ||
+			    llvm::isa<llvm::ShuffleVectorInst>(i))
+				continue;
+			uint64_t bits = vector_bits(i, dl);
+			if (bits)
+				(bits >= register_bits ? wide : narrow)++;
+		}
+	return wide && wide >= narrow;
+}
+
+uint64_t target_vector_bits(const llvm::Module &m)
+{
+	if (const llvm::NamedMDNode *n = m.getNamedMetadata("kiln.vector_bits"))
+		if (n->getNumOperands() && n->getOperand(0)->getNumOperands())
+			if (auto *c = llvm::mdconst::dyn_extract<llvm::ConstantInt>(
+				    n->getOperand(0)->getOperand(0)))
+				return c->getZExtValue();
+	return 0;
+}
+
+void set_target_vector_bits(llvm::Module &m, uint64_t bits)
+{
+	llvm::LLVMContext &c = m.getContext();
+	llvm::NamedMDNode *n = m.getOrInsertNamedMetadata("kiln.vector_bits");
+	n->clearOperands();
+	n->addOperand(llvm::MDNode::get(
+		c, {llvm::ConstantAsMetadata::get(
+			   llvm::ConstantInt::get(llvm::Type::getInt32Ty(c), bits))}));
+}
+
 llvm::PreservedAnalyses scalarize_pass::run(llvm::Function &f, llvm::FunctionAnalysisManager &fam)
 {
 	wi_params p;
 	if (!workitem_params(f, p))
+		return llvm::PreservedAnalyses::all();
+	uint64_t register_bits = target_vector_bits(*f.getParent());
+	if (register_bits && register_wide(f, register_bits))
 		return llvm::PreservedAnalyses::all();
 	const llvm::DataLayout &dl = f.getParent()->getDataLayout();
 	std::vector<llvm::Instruction *> work;
