@@ -66,7 +66,7 @@ if [ $do_hashcat = 1 ]; then
 				hashcat -b -m "$m" --force -D 1 -d 1 --machine-readable --quiet \
 				${HASHCAT_ARGS:-} 2>&1 | grep -E '^1:' | tail -n1 || true)"
 			# 1:<mode>:<accel>:<loops>:<ms>:<H/s>
-			hs="$(echo "$out" | awk -F: '{ printf "%.1f", $6 / 1e6 }')"
+			hs="$(echo "$out" | awk -F: '{ printf "%.3f", $6 / 1e6 }')"
 			[ -n "$hs" ] || hs=fail
 			eval "hc_$p=\$hs"
 		done

@@ -17,10 +17,17 @@
  * already fills every lane; split, it needs its work-item loop to
  * vectorize to get them back, which fails for loops with early exits and
  * inner loops, and can never happen when the application launches groups
- * of one work-item (hashcat does on a CPU).  Such a kernel, one whose
- * vector operations are mostly register-wide, keeps its vectors: the
- * target's register width is the module's !kiln.vector_bits
- * (kiln_finalize; absent: split everything).
+ * of one work-item (hashcat does on a CPU).  A kernel whose vector
+ * operations are mostly register-wide keeps its vectors when, split, its
+ * work-item loop could not vectorize anyway: it has a loop with a side
+ * effect (store, atomic, call) on a conditional path, which the loop
+ * vectorizer cannot if-convert (hashcat's compare of each candidate, an
+ * atomic under an `if`, in its loop over the candidates).  A register-wide
+ * kernel without one is still split: its work-item loop vectorizes, and 16
+ * work-items' independent chains interleave where one work-item's vector
+ * chain would wait on each result (madd-double8 of kiln-bench-compute ran
+ * 5-10x slower kept whole).  The target's register width is the module's
+ * !kiln.vector_bits (kiln_finalize; absent: split everything).
  * Assumes: a work-item function in SSA form (kiln-wi-simplify).
  * Guarantees: in a function not kept whole as above, no simple load or
  * store of a fixed vector whose elements
@@ -30,7 +37,10 @@
  * InstCombine and EarlyCSE. */
 #include "compiler/passes.h"
 
+#include <llvm/Analysis/LoopInfo.h>
+#include <llvm/IR/Dominators.h>
 #include <llvm/IR/Instructions.h>
+#include <llvm/IR/IntrinsicInst.h>
 #include <llvm/IR/Metadata.h>
 #include <llvm/Transforms/InstCombine/InstCombine.h>
 #include <llvm/Transforms/Scalar/EarlyCSE.h>
@@ -125,6 +135,31 @@ static bool register_wide(const llvm::Function &f, uint64_t register_bits)
 	return wide && wide >= narrow;
 }
 
+/* Whether a loop of f has a block that writes memory or calls a function
+ * on a path the loop's iteration may skip (the block does not dominate
+ * the latch of its innermost loop): what the loop vectorizer cannot turn
+ * into selects ("control flow cannot be substituted for a select"). */
+static bool has_conditional_side_effect_in_loop(llvm::Function &f,
+					        llvm::FunctionAnalysisManager &fam)
+{
+	auto &li = fam.getResult<llvm::LoopAnalysis>(f);
+	auto &dt = fam.getResult<llvm::DominatorTreeAnalysis>(f);
+	for (llvm::BasicBlock &bb : f) {
+		llvm::Loop *l = li.getLoopFor(&bb);
+		llvm::BasicBlock *latch = l ? l->getLoopLatch() : nullptr;
+		if (!l || (latch && dt.dominates(&bb, latch)))
+			continue;
+		for (llvm::Instruction &i : bb) {
+			auto *ii = llvm::dyn_cast<llvm::IntrinsicInst>(&i);
+			if (ii && (ii->isLifetimeStartOrEnd() || ii->isAssumeLikeIntrinsic()))
+				continue;
+			if (i.mayWriteToMemory())
+				return true;
+		}
+	}
+	return false;
+}
+
 uint64_t target_vector_bits(const llvm::Module &m)
 {
 	if (const llvm::NamedMDNode *n = m.getNamedMetadata("kiln.vector_bits"))
@@ -151,7 +186,8 @@ llvm::PreservedAnalyses scalarize_pass::run(llvm::Function &f, llvm::FunctionAna
 	if (!workitem_params(f, p))
 		return llvm::PreservedAnalyses::all();
 	uint64_t register_bits = target_vector_bits(*f.getParent());
-	if (register_bits && register_wide(f, register_bits))
+	if (register_bits && register_wide(f, register_bits) &&
+	    has_conditional_side_effect_in_loop(f, fam))
 		return llvm::PreservedAnalyses::all();
 	const llvm::DataLayout &dl = f.getParent()->getDataLayout();
 	std::vector<llvm::Instruction *> work;
