@@ -107,7 +107,7 @@ if [ $do_ffmpeg = 1 ]; then
 				sed 's/^/    /' "$dir/ffmpeg.log" >&2
 			else
 				first="$t1"
-				fps="$(echo "$t1 $tn $n" | awk '{ d = $2 - $1; printf "%.1f", d > 0 ? $3 / d : 0 }')"
+				fps="$(echo "$t1 $tn $n" | awk '{ d = $2 - $1; printf "%.1f", (d > 0 ? $3 / d : 0) }')"
 			fi
 			eval "fps_$p=\$fps first_$p=\$first"
 		done
