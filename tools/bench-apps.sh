@@ -10,7 +10,7 @@
 #
 # hashcat: `hashcat -b -m M --force -D 1 -d 1 --machine-readable` for MD5
 #   (0), SHA1 (100), SHA256 (1400), SHA512 (1700), WPA-PBKDF2 (22000);
-#   H/s as hashcat reports them.  HASHCAT_MODES overrides the list,
+#   kH/s (hashcat reports H/s).  HASHCAT_MODES overrides the list,
 #   HASHCAT_ARGS adds options (e.g. --backend-vector-width=1).  Kernels are
 #   compiled into a fresh cache directory per run of this script, so a run
 #   measures the current build, never a binary cached by an older one.
@@ -61,16 +61,20 @@ if [ $do_hashcat = 1 ]; then
 	for m in $modes; do
 		for p in kiln pocl; do
 			# hashcat keeps compiled kernels under $XDG_CACHE_HOME/hashcat
-			out="$(cd "$dir" && XDG_CACHE_HOME="$dir/cache-$p" OCL_ICD_VENDORS="$dir/$p" \
+			# and its pid file under $XDG_DATA_HOME/hashcat: a run refuses
+			# to start ("Already an instance ... running") while another
+			# hashcat of the same user runs unless the folder is its own
+			out="$(cd "$dir" && XDG_CACHE_HOME="$dir/cache-$p" XDG_DATA_HOME="$dir/data-$p" \
+				OCL_ICD_VENDORS="$dir/$p" \
 				KILN_CACHE=0 POCL_KERNEL_CACHE=0 \
 				hashcat -b -m "$m" --force -D 1 -d 1 --machine-readable --quiet \
 				${HASHCAT_ARGS:-} 2>&1 | grep -E '^1:' | tail -n1 || true)"
 			# 1:<mode>:<accel>:<loops>:<ms>:<H/s>
-			hs="$(echo "$out" | awk -F: '{ printf "%.1f", $6 / 1e6 }')"
+			hs="$(echo "$out" | awk -F: '{ printf "%.2f", $6 / 1e3 }')"
 			[ -n "$hs" ] || hs=fail
 			eval "hc_$p=\$hs"
 		done
-		row "hashcat -m $m" "MH/s" "$hc_kiln" "$hc_pocl"
+		row "hashcat -m $m" "kH/s" "$hc_kiln" "$hc_pocl"
 	done
 fi
 
@@ -103,7 +107,7 @@ if [ $do_ffmpeg = 1 ]; then
 				sed 's/^/    /' "$dir/ffmpeg.log" >&2
 			else
 				first="$t1"
-				fps="$(echo "$t1 $tn $n" | awk '{ d = $2 - $1; printf "%.1f", d > 0 ? $3 / d : 0 }')"
+				fps="$(echo "$t1 $tn $n" | awk '{ d = $2 - $1; printf "%.1f", (d > 0 ? $3 / d : 0) }')"
 			fi
 			eval "fps_$p=\$fps first_$p=\$first"
 		done

@@ -207,6 +207,9 @@ bool finalize_module(llvm::Module &m, llvm::TargetMachine &tm,
 	 * sub-groups of one native float vector (the rule of
 	 * lib/core/kernel.c's sub-group size). */
 	set_default_sub_group_size(m, t && t->vector_bytes >= 4 ? t->vector_bytes / 4 : 1);
+	/* kiln-scalarize: kernels whose vectors fill the target's registers
+	 * keep them. */
+	set_target_vector_bits(m, t ? (uint64_t)t->vector_bytes * 8 : 0);
 	/* Everything but the kernels is private to the program. */
 	for (llvm::Function &f : m)
 		if (!f.isDeclaration() && !is_kernel(f))

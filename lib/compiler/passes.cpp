@@ -3,7 +3,9 @@
  * The work-group stage turns kernels into work-group functions; it runs
  * without a target machine, so that its clean-ups (kiln-wi-simplify,
  * kiln-scalarize) make the same decisions whatever CPU the program is
- * built for.  The optimisation stage is LLVM's -O3 for the target with
+ * built for, apart from what the module's metadata says of the target
+ * (the sub-group size, the vector register width kiln-scalarize compares
+ * a kernel's vectors with).  The optimisation stage is LLVM's -O3 for the target with
  * kiln-safe-divide at its start and kiln-guard-split just before the loop
  * vectorizer.  docs/compiler.md
  * describes each pass in this order. */

@@ -68,6 +68,11 @@ struct wi_simplify_pass : llvm::PassInfoMixin<wi_simplify_pass> {
 struct scalarize_pass : llvm::PassInfoMixin<scalarize_pass> {
 	llvm::PreservedAnalyses run(llvm::Function &f, llvm::FunctionAnalysisManager &fam);
 };
+/* The target's vector register width in bits, which kiln-scalarize
+ * compares a kernel's vectors with (!kiln.vector_bits; 0 when absent), and
+ * setting it (kiln_finalize). */
+uint64_t target_vector_bits(const llvm::Module &m);
+void set_target_vector_bits(llvm::Module &m, uint64_t bits);
 /* kiln-uniformity (uniformity.cpp): the analysis the next three passes
  * share, computed once per function and dropped when a pass changes it. */
 class uniformity_analysis : public llvm::AnalysisInfoMixin<uniformity_analysis> {

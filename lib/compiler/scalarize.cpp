@@ -10,15 +10,38 @@
  * intrinsics; it leaves memory alone (in LLVM 15 only a process-wide
  * option changes that, and Kiln shares LLVM with its host application), so
  * vector loads and stores are split here, one element at a time.
+ *
+ * Splitting pays only where the vectors are narrower than the target's
+ * registers.  A kernel written with vectors as wide as a register (u32x16
+ * on AVX-512: hashcat picks VECT_SIZE from CL_DEVICE_NATIVE_VECTOR_WIDTH_INT)
+ * already fills every lane; split, it needs its work-item loop to
+ * vectorize to get them back, which fails for loops with early exits and
+ * inner loops, and can never happen when the application launches groups
+ * of one work-item (hashcat does on a CPU).  A kernel whose vector
+ * operations are mostly register-wide keeps its vectors when, split, its
+ * work-item loop could not vectorize anyway: it has a loop with a side
+ * effect (store, atomic, call) on a conditional path, which the loop
+ * vectorizer cannot if-convert (hashcat's compare of each candidate, an
+ * atomic under an `if`, in its loop over the candidates).  A register-wide
+ * kernel without one is still split: its work-item loop vectorizes, and 16
+ * work-items' independent chains interleave where one work-item's vector
+ * chain would wait on each result (madd-double8 of kiln-bench-compute ran
+ * 5-10x slower kept whole).  The target's register width is the module's
+ * !kiln.vector_bits (kiln_finalize; absent: split everything).
  * Assumes: a work-item function in SSA form (kiln-wi-simplify).
- * Guarantees: no simple load or store of a fixed vector whose elements
+ * Guarantees: in a function not kept whole as above, no simple load or
+ * store of a fixed vector whose elements
  * are addressable one by one (atomic and volatile ones stay whole);
  * arithmetic, PHIs, selects and element-wise intrinsics split by LLVM's
  * Scalarizer, and the insert/extract chains it leaves folded by
  * InstCombine and EarlyCSE. */
 #include "compiler/passes.h"
 
+#include <llvm/Analysis/LoopInfo.h>
+#include <llvm/IR/Dominators.h>
 #include <llvm/IR/Instructions.h>
+#include <llvm/IR/IntrinsicInst.h>
+#include <llvm/IR/Metadata.h>
 #include <llvm/Transforms/InstCombine/InstCombine.h>
 #include <llvm/Transforms/Scalar/EarlyCSE.h>
 #include <llvm/Transforms/Scalar/Scalarizer.h>
@@ -75,10 +98,96 @@ static void split_store(llvm::StoreInst *s, llvm::FixedVectorType *vt,
 	s->eraseFromParent();
 }
 
+/* Bits of the widest vector an instruction produces or reads (0: none). */
+static uint64_t vector_bits(const llvm::Instruction &i, const llvm::DataLayout &dl)
+{
+	uint64_t bits = 0;
+	auto note = [&](llvm::Type *t) {
+		if (auto *vt = llvm::dyn_cast<llvm::FixedVectorType>(t)) {
+			uint64_t b = dl.getTypeSizeInBits(vt).getFixedSize();
+			bits = b > bits ? b : bits;
+		}
+	};
+	note(i.getType());
+	for (const llvm::Use &u : i.operands())
+		note(u->getType());
+	return bits;
+}
+
+/* Whether f's vector work is mostly register-wide already: at least as
+ * many instructions on vectors of register_bits or more as on narrower
+ * ones.  Element moves (insert/extract/shuffle) build and take apart
+ * vectors rather than compute on them, so they do not count. */
+static bool register_wide(const llvm::Function &f, uint64_t register_bits)
+{
+	const llvm::DataLayout &dl = f.getParent()->getDataLayout();
+	size_t wide = 0, narrow = 0;
+	for (const llvm::BasicBlock &bb : f)
+		for (const llvm::Instruction &i : bb) {
+			if (llvm::isa<llvm::InsertElementInst>(i) ||
+			    llvm::isa<llvm::ExtractElementInst>(i) ||
+			    llvm::isa<llvm::ShuffleVectorInst>(i))
+				continue;
+			uint64_t bits = vector_bits(i, dl);
+			if (bits)
+				(bits >= register_bits ? wide : narrow)++;
+		}
+	return wide && wide >= narrow;
+}
+
+/* Whether a loop of f has a block that writes memory or calls a function
+ * on a path the loop's iteration may skip (the block does not dominate
+ * the latch of its innermost loop): what the loop vectorizer cannot turn
+ * into selects ("control flow cannot be substituted for a select"). */
+static bool has_conditional_side_effect_in_loop(llvm::Function &f,
+					        llvm::FunctionAnalysisManager &fam)
+{
+	auto &li = fam.getResult<llvm::LoopAnalysis>(f);
+	auto &dt = fam.getResult<llvm::DominatorTreeAnalysis>(f);
+	for (llvm::BasicBlock &bb : f) {
+		llvm::Loop *l = li.getLoopFor(&bb);
+		llvm::BasicBlock *latch = l ? l->getLoopLatch() : nullptr;
+		if (!l || (latch && dt.dominates(&bb, latch)))
+			continue;
+		for (llvm::Instruction &i : bb) {
+			auto *ii = llvm::dyn_cast<llvm::IntrinsicInst>(&i);
+			if (ii && (ii->isLifetimeStartOrEnd() || ii->isAssumeLikeIntrinsic()))
+				continue;
+			if (i.mayWriteToMemory())
+				return true;
+		}
+	}
+	return false;
+}
+
+uint64_t target_vector_bits(const llvm::Module &m)
+{
+	if (const llvm::NamedMDNode *n = m.getNamedMetadata("kiln.vector_bits"))
+		if (n->getNumOperands() && n->getOperand(0)->getNumOperands())
+			if (auto *c = llvm::mdconst::dyn_extract<llvm::ConstantInt>(
+				    n->getOperand(0)->getOperand(0)))
+				return c->getZExtValue();
+	return 0;
+}
+
+void set_target_vector_bits(llvm::Module &m, uint64_t bits)
+{
+	llvm::LLVMContext &c = m.getContext();
+	llvm::NamedMDNode *n = m.getOrInsertNamedMetadata("kiln.vector_bits");
+	n->clearOperands();
+	n->addOperand(llvm::MDNode::get(
+		c, {llvm::ConstantAsMetadata::get(
+			   llvm::ConstantInt::get(llvm::Type::getInt32Ty(c), bits))}));
+}
+
 llvm::PreservedAnalyses scalarize_pass::run(llvm::Function &f, llvm::FunctionAnalysisManager &fam)
 {
 	wi_params p;
 	if (!workitem_params(f, p))
+		return llvm::PreservedAnalyses::all();
+	uint64_t register_bits = target_vector_bits(*f.getParent());
+	if (register_bits && register_wide(f, register_bits) &&
+	    has_conditional_side_effect_in_loop(f, fam))
 		return llvm::PreservedAnalyses::all();
 	const llvm::DataLayout &dl = f.getParent()->getDataLayout();
 	std::vector<llvm::Instruction *> work;
