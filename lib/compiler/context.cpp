@@ -25,10 +25,10 @@
  * beneficial" at all), and an i32 next-region store in every work-item
  * loop caps a loop over shorts at 16 lanes of 512 bits where 32 fit; so
  * each slot is an array of its own type at its own alignment (the ANY
- * flag excepted: it is an i32), and the next-region slot is one byte
- * while the region ids and REGION_EXIT fit (next_region_bytes).  On the
- * 2-core Zen 5 VM that took clpeak-style short16 multiply-add chains from
- * 35 to 250+ GIOP/s and char16 from 20 to 230+. */
+ * flag excepted: it is an i32), and the next-region slot is as narrow
+ * as the narrowest row allows (next_slot_bytes).  On the 2-core Zen 5 VM
+ * that took clpeak-style short16 multiply-add chains from 35 to 250+
+ * GIOP/s and char16 from 20 to 230+. */
 #include "compiler/passes.h"
 
 #include <llvm/IR/Constants.h>
@@ -165,6 +165,27 @@ static std::vector<llvm::Value *> place_slots(llvm::Function &f, const wi_params
 	return addrs;
 }
 
+/* The width of the next-region slot: what the region ids need
+ * (next_region_bytes), widened to the narrowest element the rows hold, at
+ * most 4 bytes.  The slot is stored in every work-item loop, and its width
+ * steers the loop vectorizer as the rows' do: one byte lets loops over
+ * shorts and chars run 32 and 64 lanes wide (short8 and char16 chains 2x
+ * faster than with a 4-byte slot), but made loops over 4- and 8-byte rows
+ * (int16, float16, double16 chains) run at half their speed with a 4-byte
+ * slot, measured on the 2-core AMD EPYC VM with kiln-bench-compute. */
+static uint64_t next_slot_bytes(const std::vector<context_slot> &slots, uint32_t regions)
+{
+	uint64_t narrowest = 0;
+	for (const context_slot &s : slots) {
+		if (s.kind != context_slot::ROW)
+			continue;
+		uint64_t bytes = s.alloca->getAllocatedType()->getScalarSizeInBits() / 8;
+		if (bytes && (!narrowest || bytes < narrowest))
+			narrowest = bytes;
+	}
+	return std::max(next_region_bytes(regions), std::min<uint64_t>(narrowest, 4));
+}
+
 llvm::PreservedAnalyses context_pass::run(llvm::Function &f, llvm::FunctionAnalysisManager &)
 {
 	wi_params p;
@@ -181,7 +202,7 @@ llvm::PreservedAnalyses context_pass::run(llvm::Function &f, llvm::FunctionAnaly
 	 * (the inliner gives each inlined copy fresh scopes; a store made by
 	 * the work-group function would share no domain with them and would
 	 * keep the loop vectorizer asking for run-time overlap checks). */
-	uint64_t next_bytes = next_region_bytes(l.regions);
+	uint64_t next_bytes = next_slot_bytes(slots, l.regions);
 	uint64_t next_off = (ctx_size + next_bytes - 1) / next_bytes * next_bytes;
 	ctx_size = next_off + next_bytes;
 	slots.push_back({record_next_region(f, next_bytes), next_off, next_bytes});

@@ -2,15 +2,14 @@
 ; group-wide slot (context_slot::SHARED): kiln-barriers marks it, kiln-context
 ; gives it a read and a write copy, and the work-group function publishes it
 ; (copies 4 bytes) after each region, then reads the region id work-item 0
-; stopped at from the one-byte next-region slot.
+; stopped at from the next-region slot (4 bytes, as wide as the float row).
 ; RUN: %kiln-opt -passes="kiln-inline-all,kiln-workitem,function(kiln-local-vars,kiln-wi-simplify,kiln-scalarize,kiln-loop-barriers,kiln-converge-loops,kiln-barriers,kiln-context,kiln-alias-scopes),kiln-workgroup" %s -S | %FileCheck %s
 ; SKIP-FAILS: kiln-loop-barriers,kiln-barriers,kiln-context
 ; CHECK: @__kiln_ctx_k = constant i64 16
 ; CHECK: define void @__kiln_wg_k(
 ; CHECK: wi.done:
 ; CHECK: call void @llvm.memcpy.p0.p0.i64(ptr align 4 [[RD:%[0-9]+]], ptr align 4 %{{[0-9]+}}, i64 4, i1 false)
-; CHECK: [[NEXT:%[0-9]+]] = load i8, ptr
-; CHECK: zext i8 [[NEXT]] to i32
+; CHECK: load i32, ptr
 ; CHECK: wi.done{{[0-9]+}}:
 ; CHECK: call void @llvm.memcpy.p0.p0.i64(ptr align 4 %{{[0-9]+}}, ptr align 4 %{{[0-9]+}}, i64 4, i1 false)
 ; Made with clang-15 -cc1 (the front end's options, docs/compiler.md) from:

@@ -1,14 +1,15 @@
 ; A ushort loop counter in a group-wide slot (context_slot::SHARED): its two
 ; copies are 2 bytes each (kiln-context gives rows their value's width), and
 ; the work-group function publishes the 2 bytes after each region with the
-; alignment they have (2, not 4), then reads the one-byte next-region slot.
+; alignment they have (2, not 4), then reads the next-region slot (4 bytes:
+; the narrowest row is the float accumulator).
 ; RUN: %kiln-opt -passes="kiln-inline-all,kiln-workitem,function(kiln-local-vars,kiln-wi-simplify,kiln-scalarize,kiln-loop-barriers,kiln-converge-loops,kiln-barriers,kiln-context,kiln-alias-scopes),kiln-workgroup" %s -S | %FileCheck %s
 ; SKIP-FAILS: kiln-loop-barriers,kiln-barriers,kiln-context
 ; CHECK: @__kiln_ctx_k = constant i64 16
 ; CHECK: define void @__kiln_wg_k(
 ; CHECK: wi.done:
 ; CHECK: call void @llvm.memcpy.p0.p0.i64(ptr align 2 %{{[0-9]+}}, ptr align 2 %{{[0-9]+}}, i64 2, i1 false)
-; CHECK: load i8, ptr
+; CHECK: load i32, ptr
 ; CHECK: wi.done{{[0-9]+}}:
 ; CHECK: call void @llvm.memcpy.p0.p0.i64(ptr align 2 %{{[0-9]+}}, ptr align 2 %{{[0-9]+}}, i64 2, i1 false)
 ; Made with clang-15 -cc1 (the front end's options, docs/compiler.md) from:
