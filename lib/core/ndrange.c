@@ -73,6 +73,14 @@ static struct scratch_table *tables;
 
 /* The device's table of per-worker storage, made on first use and kept for
  * the life of the process (like the device's worker pool). */
+/* Per-thread records a command on `dev` needs: one per worker and one
+ * for the guest (driver.h: an application thread running a command itself
+ * takes index num_workers). */
+static unsigned worker_slots(cl_device_id dev)
+{
+	return dev->driver->num_workers(dev) + 1;
+}
+
 static struct scratch_table *scratch_for(cl_device_id dev)
 {
 	pthread_mutex_lock(&tables_lock);
@@ -84,9 +92,7 @@ static struct scratch_table *scratch_for(cl_device_id dev)
 	if (!t)
 		goto out;
 	t->dev = dev;
-	/* One per worker, and one for the guest (driver.h: an application
-	 * thread running a command itself takes index num_workers). */
-	t->num_workers = dev->driver->num_workers(dev) + 1;
+	t->num_workers = worker_slots(dev);
 	t->workers = calloc(t->num_workers, sizeof(*t->workers));
 	if (!t->workers) {
 		free(t);
@@ -419,7 +425,7 @@ static cl_int snapshot_args(struct ndrange_cmd *c, cl_kernel k)
 		/* one record per worker and the guest, as scratch_for
 		 * counts them */
 		c->check = kiln_check_cmd_new(c->cmd.queue->context, &c->launch, n,
-					      c->cmd.device->driver->num_workers(c->cmd.device) + 1);
+					      worker_slots(c->cmd.device));
 		if (!c->check)
 			return CL_OUT_OF_HOST_MEMORY;
 	}
