@@ -50,6 +50,17 @@
 uint __kiln_sg_max_size(void) __attribute__((const));
 ulong __kiln_sg_sync(void) __attribute__((convergent));
 
+/* Defined by the compiler (kiln-subgroups): 1 where the work-items of the
+ * group run as work-item loops between barriers (each meeting point is a
+ * work-group barrier), 0 where they run as fibers.  Collectives take a
+ * path of their own on the first (KL_SG_COLLECTIVE). */
+int __kiln_wi_loops(void) __attribute__((const));
+
+/* What a row function of subgroups_rows.cl combines. */
+#define KL_ROW_REDUCE 0u
+#define KL_ROW_INCLUSIVE 1u
+#define KL_ROW_EXCLUSIVE 2u
+
 /* Every sub-group built-in that makes work-items meet. */
 #define KL_SG __attribute__((overloadable, convergent))
 
@@ -121,6 +132,13 @@ KL_INL __global uchar *kl_sg_slots(void)
 	__global uchar *scratch = (__global uchar *)__kiln_wg_state()->group_scratch;
 	uint lin = kl_sg_lin();
 	return scratch + (ulong)(lin - lin % kl_sg_max()) * KL_GROUP_SCRATCH_BYTES;
+}
+
+/* The address of the group scratch, seen as one row of values (element
+ * lin: work-item lin's) on the work-item-loop path. */
+KL_INL ulong kl_sg_row(void)
+{
+	return __kiln_wg_state()->group_scratch;
 }
 
 /* Step 1: the lanes taking part meet; returns them (never empty: the
@@ -297,10 +315,32 @@ KL_INL ulong kl_sg_vote(int predicate, __private ulong *taking_part)
 /* T NAME(T x): reduction, inclusive or exclusive scan (LEAD, one of the
  * KL_SG_LEAD_ steps above) of OP over the lanes taking part; ID is the
  * identity an exclusive scan gives the lowest lane.  PRE maps the argument
- * before it is published (KL_SG_BOOL for the logical operations). */
-#define KL_SG_COLLECTIVE(NAME, T, OP, LEAD, ID, PRE)                           \
+ * before it is published (KL_SG_BOOL for the logical operations).
+ *
+ * On the work-item-loop path every lane of the sub-group takes part, and
+ * the values travel through a row of the group scratch instead of the
+ * slots: each work-item stores its value at row[lin], the group meets, and
+ * each work-item combines its sub-group's values with the row function of
+ * OPN and T (ROWKIND: KL_ROW_REDUCE etc.; subgroups_rows.cl), which the
+ * loop vectorizer turns into one call per vector of work-items.  The
+ * second meeting keeps a later collective from storing into the row before
+ * every work-item has read it. */
+#define KL_SG_COLLECTIVE(NAME, T, OP, LEAD, ID, PRE, OPN, ROWKIND)             \
+	T __kiln_sgrow_##OPN##_##T(uint, uint, uint, uint, uint, uint);        \
 	T KL_SG NAME(T x)                                                      \
 	{                                                                      \
+		if (__kiln_wi_loops()) {                                       \
+			uint lin = kl_sg_lin();                                \
+			((__global T *)kl_sg_row())[lin] = PRE(x);             \
+			(void)__kiln_sg_sync();                                \
+			/* read again after the meeting: not kept across it */ \
+			ulong at = kl_sg_row();                                \
+			T r = __kiln_sgrow_##OPN##_##T((uint)at, (uint)(at >> 32), \
+						       lin, kl_sg_max(),       \
+						       kl_sg_items(), ROWKIND); \
+			(void)__kiln_sg_sync();                                \
+			return r;                                              \
+		}                                                              \
 		__global uchar *slots = kl_sg_slots();                         \
 		uint lane = kl_sg_lane();                                      \
 		ulong m = KL_SG_PUBLISH(T, slots, lane, PRE(x));               \
@@ -318,11 +358,11 @@ KL_INL ulong kl_sg_vote(int predicate, __private ulong *taking_part)
  * intel_sub_group_). */
 #define KL_SG_REDUCE_SCANS(PREFIX, OPN, T, OP, ID, PRE)                         \
 	KL_SG_COLLECTIVE(PREFIX##reduce_##OPN, T, OP, KL_SG_LEAD_REDUCE, ID,    \
-			 PRE)                                                   \
+			 PRE, OPN, KL_ROW_REDUCE)                               \
 	KL_SG_COLLECTIVE(PREFIX##scan_inclusive_##OPN, T, OP,                   \
-			 KL_SG_LEAD_INCLUSIVE, ID, PRE)                         \
+			 KL_SG_LEAD_INCLUSIVE, ID, PRE, OPN, KL_ROW_INCLUSIVE)  \
 	KL_SG_COLLECTIVE(PREFIX##scan_exclusive_##OPN, T, OP,                   \
-			 KL_SG_LEAD_EXCLUSIVE, ID, PRE)
+			 KL_SG_LEAD_EXCLUSIVE, ID, PRE, OPN, KL_ROW_EXCLUSIVE)
 
 /* add, min and max: the operators of the core functions. */
 #define KL_SG_ADD_MIN_MAX(PREFIX, T)                                           \

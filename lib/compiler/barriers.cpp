@@ -160,6 +160,13 @@ static bool access_blocks(llvm::AllocaInst *a, std::set<llvm::BasicBlock *> &out
 static bool rematerializable(llvm::Instruction *i, const wi_params &p,
 			     unsigned depth)
 {
+	/* kernel-lib's __kiln_wg_state() (no arguments; kiln-wg-state makes
+	 * it the work-group function's state argument) is the same pointer
+	 * in every region: kept, it would be a 64-bit row that halves the
+	 * vectors of a loop over 32-bit values */
+	if (auto *c = llvm::dyn_cast<llvm::CallInst>(i))
+		return depth <= 8 && c->arg_empty() && c->getCalledFunction() &&
+		       c->getCalledFunction()->getName() == "__kiln_wg_state";
 	if (depth > 8 || llvm::isa<llvm::PHINode>(i) || i->isTerminator() ||
 	    llvm::isa<llvm::AllocaInst>(i) || llvm::isa<llvm::CallBase>(i))
 		return false;

@@ -4,10 +4,15 @@
  * be inlined into the kernels, and the work-group passes need exactly
  * that: each kernel body then holds every barrier and work-item built-in
  * call it executes.
+ * The exception are kernel-lib functions with a vector variant (a
+ * companion `<name>_vec`, vector_variants.cpp): they stay calls, so that
+ * the loop vectorizer can call the variant once per vector of work-items;
+ * they take no pointer into the kernel's memory objects and call no
+ * built-in that the work-group passes replace.
  * Assumes: a linked program (kernel-lib included), no recursion.
- * Guarantees: no call from a kernel to a function with a body remains;
- * the inlined internal functions are gone; no function is optnone or
- * noinline any more. */
+ * Guarantees: no call from a kernel to a function with a body remains but
+ * those of functions with a vector variant; the inlined internal functions
+ * are gone; no other function is optnone or noinline any more. */
 #include "compiler/passes.h"
 
 #include <llvm/Transforms/IPO/AlwaysInliner.h>
@@ -17,7 +22,7 @@ namespace kiln {
 llvm::PreservedAnalyses inline_all_pass::run(llvm::Module &m, llvm::ModuleAnalysisManager &mam)
 {
 	for (llvm::Function &f : m) {
-		if (f.isDeclaration())
+		if (f.isDeclaration() || has_vector_variant(f))
 			continue;
 		f.removeFnAttr(llvm::Attribute::NoInline);
 		f.removeFnAttr(llvm::Attribute::OptimizeNone);

@@ -203,6 +203,9 @@ bool calls_itself(const llvm::Function &f);
  * Clang and the SPIR-V translator spell it, and kernel-lib's own), the
  * implicit barrier Kiln inserts, and whether loop l calls nothing but
  * intrinsics (a barrier is a call). */
+/* vector_variants.cpp: f is a kernel-lib function with a vector variant
+ * (a companion `<name>_vec`), or such a companion. */
+bool has_vector_variant(const llvm::Function &f);
 bool is_barrier(const llvm::Function *callee);
 void insert_implicit_barrier(llvm::Instruction *before);
 bool calls_only_intrinsics(const llvm::Loop *l);

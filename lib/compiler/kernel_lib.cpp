@@ -169,6 +169,10 @@ bool kernel_lib_subset(const struct kiln_target *t,
 		if (g->isDeclaration())
 			continue;
 		keep.insert(g);
+		/* a vector variant travels with its function
+		 * (vector_variants.cpp) */
+		if (llvm::GlobalValue *vec = m->getNamedValue((g->getName() + "_vec").str()))
+			work.push_back(vec);
 		if (auto *v = llvm::dyn_cast<llvm::GlobalVariable>(g)) {
 			if (v->hasInitializer())
 				scan_refs(v->getInitializer(), work);

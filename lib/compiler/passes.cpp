@@ -78,6 +78,7 @@ llvm::ModulePassManager workgroup_pipeline(pass_errors *errors, unsigned check)
 	mpm.addPass(workgroup_pass(errors));
 	mpm.addPass(printf_pass(errors));
 	mpm.addPass(wg_state_pass(errors));
+	mpm.addPass(vector_variants_pass());
 	mpm.addPass(block_kernels_pass(errors));
 	if (check)
 		mpm.addPass(check_state_attrs_pass());
@@ -160,6 +161,8 @@ static const module_entry module_passes[] = {
 	 [](llvm::ModulePassManager &m, pass_errors *e) { m.addPass(printf_pass(e)); }},
 	{"kiln-wg-state", wg_state_pass::name(),
 	 [](llvm::ModulePassManager &m, pass_errors *e) { m.addPass(wg_state_pass(e)); }},
+	{"kiln-vector-variants", vector_variants_pass::name(),
+	 [](llvm::ModulePassManager &m, pass_errors *) { m.addPass(vector_variants_pass()); }},
 	{"kiln-check-state", check_state_attrs_pass::name(),
 	 [](llvm::ModulePassManager &m, pass_errors *) { m.addPass(check_state_attrs_pass()); }},
 	{"kiln-block-kernels", block_kernels_pass::name(),

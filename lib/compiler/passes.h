@@ -141,6 +141,12 @@ struct printf_pass : llvm::PassInfoMixin<printf_pass> {
 	llvm::PreservedAnalyses run(llvm::Module &m, llvm::ModuleAnalysisManager &mam);
 };
 
+/* kiln-vector-variants (vector_variants.cpp): calls of kernel-lib
+ * functions with a vector variant name it to the loop vectorizer. */
+struct vector_variants_pass : llvm::PassInfoMixin<vector_variants_pass> {
+	llvm::PreservedAnalyses run(llvm::Module &m, llvm::ModuleAnalysisManager &mam);
+};
+
 /* kiln-wg-state: kernel-lib's __kiln_wg_state() calls become the
  * work-group function's state argument (wg_state.cpp), after kiln-printf. */
 struct wg_state_pass : llvm::PassInfoMixin<wg_state_pass> {

@@ -59,12 +59,14 @@
 
 #include <llvm/ADT/PostOrderIterator.h>
 #include <llvm/ADT/SCCIterator.h>
+#include <llvm/Analysis/InstructionSimplify.h>
 #include <llvm/Analysis/LoopInfo.h>
 #include <llvm/IR/CFG.h>
 #include <llvm/IR/Constants.h>
 #include <llvm/IR/Instructions.h>
 #include <llvm/IR/Metadata.h>
 #include <llvm/Transforms/Utils/BasicBlockUtils.h>
+#include <llvm/Transforms/Utils/Local.h>
 
 #include <algorithm>
 #include <cstddef>
@@ -270,29 +272,81 @@ static void insert_yields(const std::vector<back_edge> &edges)
 	}
 }
 
+/* Replaces each call of `name` by the constant v (of the call's type);
+ * whether there was one. */
+static bool replace_calls(llvm::Function &f, llvm::StringRef name, uint64_t v)
+{
+	std::vector<llvm::CallInst *> calls = calls_to(f, name);
+	for (llvm::CallInst *call : calls) {
+		call->replaceAllUsesWith(llvm::ConstantInt::get(call->getType(), v));
+		call->eraseFromParent();
+	}
+	return !calls.empty();
+}
+
+/* kernel-lib's __kiln_wi_loops() becomes `loops` (1: the work-items run
+ * as work-item loops, 0: as fibers), and the path not taken goes, with
+ * the meeting points on it. */
+static void resolve_wi_loops(llvm::Function &f, bool loops)
+{
+	std::vector<llvm::CallInst *> calls = calls_to(f, "__kiln_wi_loops");
+	if (calls.empty())
+		return;
+	/* the flag, then what it decides (`flag != 0`), folded */
+	const llvm::DataLayout &dl = f.getParent()->getDataLayout();
+	std::vector<llvm::Instruction *> work;
+	for (llvm::CallInst *call : calls) {
+		for (llvm::User *u : call->users())
+			if (auto *i = llvm::dyn_cast<llvm::Instruction>(u))
+				work.push_back(i);
+		call->replaceAllUsesWith(llvm::ConstantInt::get(call->getType(), loops ? 1 : 0));
+		call->eraseFromParent();
+	}
+	while (!work.empty()) {
+		llvm::Instruction *i = work.back();
+		work.pop_back();
+		llvm::Value *v = llvm::simplifyInstruction(i, llvm::SimplifyQuery(dl));
+		if (!v || !llvm::isa<llvm::Constant>(v))
+			continue;
+		for (llvm::User *u : i->users())
+			if (auto *ui = llvm::dyn_cast<llvm::Instruction>(u))
+				work.push_back(ui);
+		i->replaceAllUsesWith(v);
+	}
+	for (llvm::BasicBlock &bb : f)
+		llvm::ConstantFoldTerminator(&bb);
+	llvm::removeUnreachableBlocks(f);
+}
+
 /* Lowers f's primitives (every form has a lowering); whether f changed. */
 static bool lower(llvm::Function &f, unsigned size, llvm::FunctionAnalysisManager &fam)
 {
 	llvm::LLVMContext &c = f.getContext();
-	bool changed = false;
 	std::vector<back_edge> waits = waiting_back_edges(f, size, fam);
-	for (llvm::CallInst *call : calls_to(f, "__kiln_sg_max_size")) {
-		call->replaceAllUsesWith(llvm::ConstantInt::get(call->getType(), size));
-		call->eraseFromParent();
-		changed = true;
-	}
+	bool changed = replace_calls(f, "__kiln_sg_max_size", size);
 	std::vector<llvm::CallInst *> syncs = calls_to(f, "__kiln_sg_sync");
-	if (syncs.empty() && waits.empty())
+	if (syncs.empty() && waits.empty()) {
+		changed |= !calls_to(f, "__kiln_wi_loops").empty();
+		resolve_wi_loops(f, true);
 		return changed;
+	}
 	if (changed)
 		fam.invalidate(f, llvm::PreservedAnalyses::none());
+	/* Both paths of every collective are still here; the meeting points
+	 * of each are where the collective is, so either decides alike
+	 * (kiln-uniformity takes __kiln_wi_loops() for the same in every
+	 * work-item). */
 	bool fibers = !waits.empty();
 	if (!fibers) {
 		const divergence &div = fam.getResult<uniformity_analysis>(f);
 		for (llvm::CallInst *s : syncs)
 			fibers |= !div.reached_by_all(s->getParent());
 	}
+	resolve_wi_loops(f, !fibers);
+	fam.invalidate(f, llvm::PreservedAnalyses::none());
+	syncs = calls_to(f, "__kiln_sg_sync");
 	if (fibers) {
+		waits = waiting_back_edges(f, size, fam);
 		lower_to_fibers(f, size, syncs);
 		insert_yields(waits);
 		fam.invalidate(f, llvm::PreservedAnalyses::none());

@@ -34,6 +34,16 @@
 
 namespace kiln {
 
+/* The compiler's own per-kernel constants, which kiln-subgroups replaces
+ * (__kiln_sg_max_size: the sub-group size; __kiln_wi_loops: whether the
+ * work-items run as work-item loops): the same in every work-item. */
+static bool is_kernel_constant(const llvm::CallBase *c)
+{
+	const llvm::Function *f = c->getCalledFunction();
+	return f && f->isDeclaration() && c->arg_empty() &&
+	       (f->getName() == "__kiln_sg_max_size" || f->getName() == "__kiln_wi_loops");
+}
+
 static bool has_atomics(llvm::Function &f)
 {
 	for (llvm::BasicBlock &bb : f)
@@ -102,10 +112,11 @@ divergence::divergence(llvm::Function &f, const wi_params &p,
 				else if (llvm::isa<llvm::PHINode>(i))
 					d = operand_divergent(i) || joins.count(&bb);
 				else if (auto *c = llvm::dyn_cast<llvm::CallBase>(&i))
-					d = !c->getCalledFunction() ||
-					    !c->getCalledFunction()->isIntrinsic() ||
-					    c->mayHaveSideEffects() || c->mayReadFromMemory() ||
-					    operand_divergent(i);
+					d = !is_kernel_constant(c) &&
+					    (!c->getCalledFunction() ||
+					     !c->getCalledFunction()->isIntrinsic() ||
+					     c->mayHaveSideEffects() || c->mayReadFromMemory() ||
+					     operand_divergent(i));
 				else if (llvm::isa<llvm::AtomicRMWInst>(i) ||
 					 llvm::isa<llvm::AtomicCmpXchgInst>(i))
 					d = true;
