@@ -330,13 +330,14 @@ KL_INL ulong kl_sg_vote(int predicate, __private ulong *taking_part)
 	T KL_SG NAME(T x)                                                      \
 	{                                                                      \
 		if (__kiln_wi_loops()) {                                       \
-			uint lin = kl_sg_lin();                                \
-			((__global T *)kl_sg_row())[lin] = PRE(x);             \
+			/* a size_t index: the store's address stays an      \
+			 * induction of the work-item loop */                  \
+			((__global T *)kl_sg_row())[get_local_linear_id()] = PRE(x); \
 			(void)__kiln_sg_sync();                                \
 			/* read again after the meeting: not kept across it */ \
 			ulong at = kl_sg_row();                                \
 			T r = __kiln_sgrow_##OPN##_##T((uint)at, (uint)(at >> 32), \
-						       lin, kl_sg_max(),       \
+						       kl_sg_lin(), kl_sg_max(), \
 						       kl_sg_items(), ROWKIND); \
 			(void)__kiln_sg_sync();                                \
 			return r;                                              \
@@ -378,6 +379,19 @@ KL_INL ulong kl_sg_vote(int predicate, __private ulong *taking_part)
 #define KL_SG_EXCHANGE(NAME, T, SRC)                                           \
 	T KL_SG NAME(T x, uint idx)                                            \
 	{                                                                      \
+		if (__kiln_wi_loops()) {                                       \
+			/* the row path (KL_SG_COLLECTIVE): one store and one  \
+			 * gather per vector of work-items; a source outside   \
+			 * the sub-group reads the work-item's own value */    \
+			size_t lin = get_local_linear_id();                    \
+			((__global T *)kl_sg_row())[lin] = x;                  \
+			(void)__kiln_sg_sync();                                \
+			uint lane = kl_sg_lane(), src = (SRC);                 \
+			size_t from = lin - lane + (src < kl_sg_size() ? src : lane); \
+			T r = ((__global T *)kl_sg_row())[from];               \
+			(void)__kiln_sg_sync();                                \
+			return r;                                              \
+		}                                                              \
 		__global uchar *slots = kl_sg_slots();                         \
 		uint lane = kl_sg_lane();                                      \
 		ulong m = KL_SG_PUBLISH(T, slots, lane, x);                    \

@@ -69,14 +69,22 @@ void KL_SG sub_group_barrier(cl_mem_fence_flags flags, memory_scope scope)
 
 /* ---- votes (§6.15.16.3) ----------------------------------------------- */
 
+/* On the work-item-loop path a vote is a logical reduction
+ * (subgroups_arith.cl, which takes the row path there). */
+int KL_SG sub_group_non_uniform_reduce_logical_and(int predicate);
+int KL_SG sub_group_non_uniform_reduce_logical_or(int predicate);
 int KL_SG sub_group_all(int predicate)
 {
+	if (__kiln_wi_loops())
+		return sub_group_non_uniform_reduce_logical_and(predicate);
 	ulong m, yes = kl_sg_vote(predicate, &m);
 	return yes == m;
 }
 
 int KL_SG sub_group_any(int predicate)
 {
+	if (__kiln_wi_loops())
+		return sub_group_non_uniform_reduce_logical_or(predicate);
 	ulong m, yes = kl_sg_vote(predicate, &m);
 	return yes != 0;
 }

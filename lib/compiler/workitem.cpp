@@ -28,10 +28,13 @@ llvm::Value *load_info(llvm::IRBuilderBase &b, llvm::Value *info,
 		p = b.CreateInBoundsGEP(t, info, {b.getInt32(0), b.getInt32(f), b.getInt32(d)});
 	else
 		p = b.CreateStructGEP(t, info, f);
-	return b.CreateLoad(t->getElementType(f)->isArrayTy()
-				    ? b.getInt64Ty()
-				    : t->getElementType(f),
-			    p);
+	llvm::LoadInst *l = b.CreateLoad(t->getElementType(f)->isArrayTy()
+						 ? b.getInt64Ty()
+						 : t->getElementType(f),
+					 p);
+	/* the runtime fills every field of the launch description */
+	l->setMetadata(llvm::LLVMContext::MD_noundef, llvm::MDNode::get(b.getContext(), {}));
+	return l;
 }
 
 enum wi_kind {

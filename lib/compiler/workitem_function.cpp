@@ -92,6 +92,13 @@ static llvm::Function *clone_as_workitem(llvm::Function &k, wi_params &p)
 	p.region->setName("kiln.region");
 	p.info->addAttr(llvm::Attribute::NoAlias);
 	p.info->addAttr(llvm::Attribute::ReadOnly);
+	/* The ids and the region are never undef or poison (the work-group
+	 * function passes its loop counters): InstCombine then drops the
+	 * `freeze`s that kernel-lib's -O2 puts on id arithmetic, which
+	 * scalar evolution cannot look through (an index behind one is no
+	 * induction variable, and its loop does not vectorize). */
+	for (llvm::Argument *a : {p.x, p.y, p.z, p.region})
+		a->addAttr(llvm::Attribute::NoUndef);
 
 	/* A kernel ends the work-item's part: report REGION_EXIT. */
 	for (llvm::ReturnInst *r : rets) {
