@@ -10,7 +10,10 @@ the machine that built (device-pack.sh --tests writes it into the pack).
 Each test's command, working directory, ENVIRONMENT, TIMEOUT,
 FAIL_REGULAR_EXPRESSION, PASS_REGULAR_EXPRESSION, WILL_FAIL and
 SKIP_RETURN_CODE are honoured as ctest does.  Paths are rewritten to the
-unpacked pack (tools/device-run.sh's layout under --root, /tmp/k):
+unpacked pack (tools/device-run.sh's layout under --root, /tmp/k); paths
+compiled into the tests (SPIR-V modules of the build tree, kernel sources
+of the source tree) resolve through links made at the build and source
+trees' paths when those do not exist on this machine:
 
   BUILD/.../<program>  ->  ROOT/lib/ld-linux-x86-64.so.2 --library-path
                            ROOT/lib ROOT/bin/<program>  (the packed glibc)
@@ -78,6 +81,29 @@ class Mapper:
                 s = re.sub(re.escape(prefix) + r"(?![\w.-])",
                            os.path.join(self.root, to), s)
         return s
+
+
+def link_trees(m):
+    """Paths compiled into the tests (their SPIR-V modules in the build
+    tree, kernel sources in the source tree) must resolve too: where the
+    build or source tree's path does not exist on this machine it becomes
+    a link to ROOT/work or ROOT/src (the source tree first, as the build
+    tree may lie inside it)."""
+    for prefix, to in sorted(((m.source, "src"), (m.build, "work")),
+                             key=lambda x: len(x[0] or "")):
+        if not prefix:
+            continue
+        target = os.path.join(m.root, to)
+        os.makedirs(target, exist_ok=True)
+        if os.path.lexists(prefix):
+            continue
+        try:
+            os.makedirs(os.path.dirname(prefix), exist_ok=True)
+            os.symlink(target, prefix)
+            print("device-ctest: %s -> %s" % (prefix, target))
+        except OSError as e:
+            print("device-ctest: cannot link %s -> %s (%s): tests that open files "
+                  "by their build-time path will fail" % (prefix, target, e))
 
 
 def plan(test, m, args):
@@ -181,6 +207,7 @@ def main():
     selected = [t for t in tests
                 if (not args.regex or re.search(args.regex, t["name"]))
                 and not (args.exclude and re.search(args.exclude, t["name"]))]
+    link_trees(m)
     runnable, not_run = [], []
     for t in selected:
         pl = plan(t, m, args)

@@ -47,6 +47,15 @@ rm -f "$out/tests.json" "$out/device-ctest.py"
 if [ $tests = 1 ]; then
 	ctest --test-dir "$build" --show-only=json-v1 > "$out/tests.json"
 	cp "$root/tools/device-ctest.py" "$out/"
+	# Files the tests open by their build-time path (tests/CMakeLists.txt:
+	# SPIR-V modules made from tests/api/*.cl, kernel sources of the
+	# source tree); device-ctest.py links those paths to work/ and src/.
+	if [ -d "$build/tests/spirv" ]; then
+		mkdir -p "$stage/kiln/work/tests/spirv"
+		cp "$build"/tests/spirv/*.spv "$stage/kiln/work/tests/spirv/"
+	fi
+	mkdir -p "$stage/kiln/src/tests/api"
+	cp "$root"/tests/api/*.cl "$root"/tests/api/*.h "$stage/kiln/src/tests/api/" 2>/dev/null || true
 	# What the tests' environment names: files of the source tree go to
 	# src/ (device-ctest.py maps the source tree there), preloaded
 	# libraries to lib/ under the name the environment gives them.
