@@ -22,9 +22,10 @@ static atomic_bool closed;
 static atomic_uint next_stripe;
 
 /* The gate's nesting depth on this thread, and its stripe plus one (0:
- * none chosen yet). */
-static __thread unsigned tl_depth;
-static __thread unsigned tl_stripe;
+ * none chosen yet).  initial-exec: read on every completion, without a
+ * call to __tls_get_addr (libkiln is dlopen'ed by the ICD loader). */
+static __thread unsigned tl_depth __attribute__((tls_model("initial-exec")));
+static __thread unsigned tl_stripe __attribute__((tls_model("initial-exec")));
 
 static atomic_uint *own_count(void)
 {
