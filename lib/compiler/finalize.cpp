@@ -193,7 +193,7 @@ bool finalize_module(llvm::Module &m, llvm::TargetMachine &tm,
 	/* Program-wide rules and limits (program_rules.h), on the program
 	 * alone and before anything is inlined or emitted. */
 	program_limits limits = {t ? t->max_constant_size : 0, t ? t->local_mem_size : 0,
-				 t ? t->private_mem_size : 0};
+				 t ? t->private_mem_size : 0, kiln_inline_limit};
 	if (!check_program_rules(m, limits, log))
 		return false;
 	unsigned check = t ? t->check : 0;

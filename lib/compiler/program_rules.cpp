@@ -12,6 +12,7 @@ bool check_program_rules(llvm::Module &m, const program_limits &limits, std::str
 	bool ok = check_constant_size(m, limits.constant_bytes, log);
 	ok = check_local_size(m, limits.local_bytes, log) && ok;
 	ok = check_private_size(m, limits.private_bytes, log) && ok;
+	ok = check_inline_size(m, limits.inline_instructions, log) && ok;
 	return ok;
 }
 

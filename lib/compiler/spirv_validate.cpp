@@ -89,7 +89,7 @@ enum : uint32_t {
 	OpCapability = 17, OpTypeVoid = 19, OpTypeBool = 20, OpTypeInt = 21,
 	OpTypeFloat = 22, OpTypeVector = 23, OpTypeArray = 28,
 	OpTypeStruct = 30, OpTypePointer = 32, OpTypeFunction = 33,
-	OpTypeForwardPointer = 39, OpConstant = 43, OpSpecConstant = 50,
+	OpTypePipe = 38, OpTypeForwardPointer = 39, OpConstant = 43, OpSpecConstant = 50,
 	OpSpecConstantOp = 52, OpFunction = 54, OpFunctionParameter = 55,
 	OpFunctionEnd = 56, OpFunctionCall = 57, OpVariable = 59, OpLoad = 61,
 	OpStore = 62, OpCopyMemory = 63, OpCopyMemorySized = 64,
@@ -97,7 +97,8 @@ enum : uint32_t {
 	OpGroupDecorate = 74, OpGroupMemberDecorate = 75, OpPhi = 245,
 	OpLoopMerge = 246, OpSelectionMerge = 247, OpLabel = 248, OpBranch = 249, OpBranchConditional = 250,
 	OpSwitch = 251, OpKill = 252, OpReturn = 253, OpReturnValue = 254,
-	OpUnreachable = 255, OpNoLine = 317, OpModuleProcessed = 330,
+	OpUnreachable = 255, OpGetNumPipePackets = 283, OpGetMaxPipePackets = 284,
+	OpNoLine = 317, OpModuleProcessed = 330,
 	OpExecutionModeId = 331, OpDecorateId = 332,
 	OpDecorateString = 5632, OpMemberDecorateString = 5633,
 };
@@ -229,6 +230,9 @@ private:
 	enum { OUTSIDE, PARAMS, IN_BLOCK, BETWEEN_BLOCKS } fn_ = OUTSIDE;
 	bool first_block_ = false;
 	unsigned memory_models_ = 0;
+	/* The access qualifier of the pipes OpGetNumPipePackets and
+	 * OpGetMaxPipePackets ask of so far (-1: none yet). */
+	int pipe_query_access_[2] = {-1, -1};
 
 	/* the instruction being checked */
 	size_t at_ = 0;
@@ -672,6 +676,25 @@ bool validator::semantics(uint32_t result, uint32_t result_type, size_t number_a
 		if (count_ > mask_at && (w[mask_at] & 2) &&
 		    (count_ <= mask_at + 1 || !power_of_2(w[mask_at + 1])))
 			return fail("the Aligned memory operand is not a power of two");
+		return true;
+	}
+	case OpGetNumPipePackets:
+	case OpGetMaxPipePackets: {
+		/* Translator 15 declares one function for each of these
+		 * queries whatever the pipe's access qualifier, and stops with
+		 * a fatal error (one Kiln recovers from, leaking the
+		 * translator's state) on a module that asks of a read_only and
+		 * of a write_only pipe with the same query. */
+		const def *pipe = defined(w[3]);
+		const def *pt = pipe && pipe->at < at_ ? defined(pipe->type_of) : nullptr;
+		if (!pt || pt->op != OpTypePipe || pt->at + 2 >= n_)
+			return true;
+		int access = (int)w_[pt->at + 2];
+		int &seen = pipe_query_access_[op == OpGetMaxPipePackets];
+		if (seen >= 0 && seen != access)
+			return fail("asked of a read_only and of a write_only pipe in one module, "
+				    "which the SPIR-V reader (translator 15) cannot read");
+		seen = access;
 		return true;
 	}
 	case OpDecorate:

@@ -10,6 +10,7 @@
 #include "command.h"
 #include "context.h"
 #include "debug.h"
+#include "fork_gate.h"
 #include "queue.h"
 #include "trace.h"
 
@@ -161,11 +162,19 @@ void kiln_event_set_status(cl_event ev, cl_int status)
 	/* The event must outlive its callbacks, one of which may well
 	 * release the application's last reference. */
 	kiln_object_hold(KILN_OBJ(ev));
+	/* From the final status to the last dependent told, a fork must not
+	 * cut in (fork_gate.h): the child would have the one without the
+	 * other. */
+	bool final = kiln_status_is_final(status);
+	if (final)
+		kiln_fork_gate_enter();
 	pthread_mutex_lock(&ev->lock);
 	cl_int old = atomic_load(&ev->status);
 	if (kiln_status_is_final(old) || status >= old) {
 		/* Final already, or not a step forward: nothing to do. */
 		pthread_mutex_unlock(&ev->lock);
+		if (final)
+			kiln_fork_gate_leave();
 		kiln_object_unhold(KILN_OBJ(ev));
 		return;
 	}
@@ -175,7 +184,7 @@ void kiln_event_set_status(cl_event ev, cl_int status)
 	if (ev->callbacks)
 		due = take_due_callbacks(ev, status);
 	struct kiln_event_waiter *waiters = NULL;
-	if (kiln_status_is_final(status)) {
+	if (final) {
 		waiters = ev->waiters;
 		ev->waiters = NULL;
 		if (ev->sleepers)
@@ -191,6 +200,8 @@ void kiln_event_set_status(cl_event ev, cl_int status)
 		kiln_command_dependency_done(waiters, status);
 		waiters = next;
 	}
+	if (final)
+		kiln_fork_gate_leave();
 	if (due)
 		fire_callbacks(ev, due, status);
 	kiln_object_unhold(KILN_OBJ(ev));

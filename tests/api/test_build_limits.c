@@ -11,7 +11,11 @@
  *   - kernel-scope __local data beyond CL_DEVICE_LOCAL_MEM_SIZE;
  *   - a kernel that calls itself, a function that calls itself, and two
  *     functions calling each other: CL_BUILD_PROGRAM_FAILURE naming them
- *     and the rule (OpenCL C 3.0 §6.11), in bounded time.
+ *     and the rule (OpenCL C 3.0 §6.11), in bounded time;
+ *   - a call tree that doubles at each of 40 levels (2^40 copies of the
+ *     leaf once inlined): CL_BUILD_PROGRAM_FAILURE within seconds, the log
+ *     naming the kernel, its inlined size and the limit; the same tree 10
+ *     levels deep (1,024 copies) builds and gives exact results.
  * After each failed build the context's callback has the log, and a normal
  * kernel on the same queue and on a second queue gives exact results. */
 #include "check.h"
@@ -161,6 +165,52 @@ static void private_8mib(void)
 	clReleaseProgram(p);
 }
 
+/* A call tree `levels` deep: f0() = get_global_id(0) + 1 and
+ * f<n>() = f<n-1>() + f<n-1>(), so f<n>() = 2^n * (i + 1), and kernel `tree`
+ * stores f<levels>() for each work-item i.  Once every call is inlined it
+ * holds 2^levels copies of f0.  No function has a parameter or a variable
+ * (no private memory to count): only the inlined size can refuse it. */
+static char *call_tree(int levels)
+{
+	size_t cap = 256 + (size_t)levels * 96;
+	char *src = malloc(cap);
+	REQUIRE(src);
+	int at = snprintf(src, cap, "int f0(void) { return (int)get_global_id(0) + 1; }\n");
+	for (int n = 1; n <= levels; n++)
+		at += snprintf(src + at, cap - (size_t)at,
+			       "int f%d(void) { return f%d() + f%d(); }\n", n, n - 1, n - 1);
+	snprintf(src + at, cap - (size_t)at,
+		 "kernel void tree(global int *o) { o[get_global_id(0)] = f%d(); }\n", levels);
+	return src;
+}
+
+/* The 10-level tree: 1,024 copies of the leaf, far below the limit. */
+static void call_tree_builds(void)
+{
+	char *src = call_tree(10);
+	cl_program p = check_build(ctx, dev, src, NULL);
+	free(src);
+	cl_int err;
+	cl_kernel k = clCreateKernel(p, "tree", &err);
+	REQUIRE(err == CL_SUCCESS);
+	enum { n = 64 };
+	cl_mem buf = clCreateBuffer(ctx, CL_MEM_WRITE_ONLY, n * sizeof(int), NULL, &err);
+	REQUIRE(err == CL_SUCCESS);
+	CHECK_OK(clSetKernelArg(k, 0, sizeof(buf), &buf));
+	size_t g = n;
+	CHECK_OK(clEnqueueNDRangeKernel(q, k, 1, NULL, &g, NULL, 0, NULL, NULL));
+	int host[n];
+	CHECK_OK(clEnqueueReadBuffer(q, buf, CL_TRUE, 0, sizeof(host), host, 0, NULL, NULL));
+	int bad = 0;
+	for (int i = 0; i < n; i++)
+		bad += host[i] != 1024 * (i + 1);
+	CHECK(bad == 0);
+	printf("10-level call tree: built, exact results\n");
+	clReleaseMemObject(buf);
+	clReleaseKernel(k);
+	clReleaseProgram(p);
+}
+
 int main(void)
 {
 	cl_platform_id platform;
@@ -245,6 +295,17 @@ int main(void)
 				   words);
 		after_error(7);
 	}
+	{
+		/* 40 levels: 2^40 copies of the leaf if inlined; refused
+		 * before anything is inlined. */
+		char *src = call_tree(40);
+		const char *words[] = { "kernel 'tree'", "IR instructions once every call",
+					"more than Kiln's limit of 4000000", NULL };
+		expect_build_error("a call tree doubling at each of 40 levels", src, words);
+		free(src);
+		after_error(8);
+	}
+	call_tree_builds();
 
 	clReleaseCommandQueue(q);
 	clReleaseCommandQueue(q2);

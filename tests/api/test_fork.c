@@ -2,9 +2,14 @@
  * multiprocessing forks processes that then use OpenCL).  The parent uses
  * the worker pool, forks; the child runs native kernels on the inherited
  * queue and on a new one and reports through its exit code; the parent
- * goes on working. */
+ * goes on working.  Last, forks taken while another thread completes a
+ * user event with many dependents: the child must find every dependent
+ * released (the fork waits for the completion to tell them all). */
 #include "check.h"
 
+#include <pthread.h>
+#include <signal.h>
+#include <stdatomic.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -143,6 +148,111 @@ static int child(cl_context ctx, cl_device_id dev, cl_command_queue q,
 	return 0;
 }
 
+/* Forks during completions (lib/core/fork_gate.h).  Each round a user event
+ * gets NDEP markers and NNAT native kernels waiting for it; a second thread
+ * completes it while the main thread forks after a delay that changes from
+ * round to round, so that forks land before, during and after the walk
+ * over its dependents.  In the child every dependent must end (complete, or
+ * failed with CL_OUT_OF_RESOURCES if a worker had it at the fork): one that
+ * was never told of the user event would wait for ever (SIGALRM). */
+enum { NDEP = 256, NNAT = 8, ROUNDS = 60 };
+
+struct setter {
+	pthread_t thread;
+	atomic_int go; /* 1: set the event now; -1: quit */
+	cl_event ev;
+};
+
+static void *setter_main(void *p)
+{
+	struct setter *s = p;
+	for (;;) {
+		int go;
+		while (!(go = atomic_load(&s->go)))
+			;
+		if (go < 0)
+			return NULL;
+		clSetUserEventStatus(s->ev, CL_COMPLETE);
+		atomic_store(&s->go, 0);
+	}
+}
+
+static void CL_CALLBACK nothing(void *p)
+{
+	(void)p;
+}
+
+static int child_after_completion(cl_event user, const cl_event *dep, int n)
+{
+	alarm(20);
+	/* Forked before the other thread set it: set here (that thread
+	 * does not exist in the child). */
+	cl_int st = status_of(user);
+	if (st != CL_COMPLETE)
+		clSetUserEventStatus(user, CL_COMPLETE);
+	for (int i = 0; i < n; i++) {
+		clWaitForEvents(1, &dep[i]);
+		st = status_of(dep[i]);
+		if (st != CL_COMPLETE && st != CL_OUT_OF_RESOURCES)
+			return 30;
+	}
+	return 0;
+}
+
+static void spin_us(int us)
+{
+	struct timespec t0, t;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	do
+		clock_gettime(CLOCK_MONOTONIC, &t);
+	while ((t.tv_sec - t0.tv_sec) * 1000000 + (t.tv_nsec - t0.tv_nsec) / 1000 < us);
+}
+
+static void fork_during_completion(cl_context ctx, cl_command_queue ooo)
+{
+	struct setter s = { 0 };
+	REQUIRE(pthread_create(&s.thread, NULL, setter_main, &s) == 0);
+	int failed = 0;
+	cl_event dep[NDEP + NNAT];
+	for (int round = 0; round < ROUNDS && !failed; round++) {
+		cl_int err;
+		cl_event user = clCreateUserEvent(ctx, &err);
+		REQUIRE(user);
+		for (int i = 0; i < NDEP; i++)
+			CHECK_OK(clEnqueueMarkerWithWaitList(ooo, 1, &user, &dep[i]));
+		for (int i = 0; i < NNAT; i++)
+			CHECK_OK(clEnqueueNativeKernel(ooo, nothing, NULL, 0, 0, NULL, NULL, 1,
+						       &user, &dep[NDEP + i]));
+		s.ev = user;
+		fflush(stdout);
+		atomic_store(&s.go, 1);
+		spin_us(round * 7 % 400);
+		pid_t pid = fork();
+		REQUIRE(pid >= 0);
+		if (pid == 0)
+			_exit(child_after_completion(user, dep, NDEP + NNAT));
+		int status = 0;
+		REQUIRE(waitpid(pid, &status, 0) == pid);
+		if (!WIFEXITED(status) || WEXITSTATUS(status)) {
+			fprintf(stderr, "fork during completion, round %d: child status 0x%x%s\n",
+				round, status,
+				WIFSIGNALED(status) && WTERMSIG(status) == SIGALRM
+					? " (a dependent was never released)" : "");
+			failed = 1;
+		}
+		while (atomic_load(&s.go))
+			;
+		CHECK_OK(clWaitForEvents(NDEP + NNAT, dep));
+		for (int i = 0; i < NDEP + NNAT; i++)
+			clReleaseEvent(dep[i]);
+		clReleaseEvent(user);
+	}
+	CHECK(!failed);
+	atomic_store(&s.go, -1);
+	pthread_join(s.thread, NULL);
+	printf("fork during completion: %d rounds\n", ROUNDS);
+}
+
 int main(void)
 {
 	cl_platform_id platform;
@@ -255,6 +365,8 @@ int main(void)
 	clReleaseMemObject(buf);
 	clReleaseKernel(add);
 	clReleaseProgram(prog);
+
+	fork_during_completion(ctx, ooo);
 
 	CHECK_OK(clReleaseCommandQueue(ooo));
 	CHECK_OK(clReleaseCommandQueue(q));

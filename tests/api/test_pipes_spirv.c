@@ -6,7 +6,8 @@
  * pipes_spirv.cl when the tests are built; results are checked against the
  * host's make(v) packets: every packet written read back exactly once.
  * A second module that the translator cannot read (pipes_spirv_both.cl)
- * must be refused with CL_INVALID_VALUE, not take the process down. */
+ * must be refused with CL_INVALID_VALUE by the validator, with its reason
+ * in the context's callback, not take the process down. */
 #include "check.h"
 
 #ifndef KILN_PIPES_SPV
@@ -16,6 +17,18 @@
 static cl_device_id device;
 static cl_context context;
 static cl_command_queue queue;
+
+#ifdef KILN_PIPES_BOTH_SPV
+static char last_note[1024];
+
+static void CL_CALLBACK note(const char *info, const void *priv, size_t cb, void *user)
+{
+	(void)priv;
+	(void)cb;
+	(void)user;
+	snprintf(last_note, sizeof(last_note), "%s", info);
+}
+#endif
 
 #define PSIZE 40 /* struct { uint a[10]; } */
 
@@ -256,6 +269,18 @@ int main(void)
 	err = CL_SUCCESS;
 	prog = clCreateProgramWithIL(context, il, n, &err);
 	CHECK(prog == NULL && err == CL_INVALID_VALUE);
+	/* Refused by the validator, before the translator (which stopped on
+	 * it with a fatal error, leaking its state): the reason reaches the
+	 * context's callback. */
+	cl_context noted = clCreateContext(NULL, 1, &device, note, NULL, &err);
+	REQUIRE(noted);
+	prog = clCreateProgramWithIL(noted, il, n, &err);
+	CHECK(prog == NULL && err == CL_INVALID_VALUE);
+	CHECK(strstr(last_note, "OpGetNumPipePackets") &&
+	      strstr(last_note, "a read_only and of a write_only pipe"));
+	if (!strstr(last_note, "OpGetNumPipePackets"))
+		fprintf(stderr, "callback: %s\n", last_note);
+	clReleaseContext(noted);
 	/* ...and still builds and runs SPIR-V. */
 	prog = load(KILN_PIPES_SPV, &err);
 	CHECK(err == CL_SUCCESS);

@@ -6,6 +6,8 @@
 
 #include "../../lib/devices/cpu/pool.c"
 #include "../../lib/devices/cpu/pool_fork.c"
+/* the completion gate its fork handlers close and open */
+#include "../../lib/core/fork_gate.c"
 /* KILN_DEBUG=pool lines of the pool */
 #include "../../lib/core/debug.c"
 #include "../../lib/core/error_names.c"

@@ -5,6 +5,7 @@
 #include "../../core/command.h"
 #include "../../core/debug.h"
 #include "../../core/event.h"
+#include "../../core/fork_gate.h"
 #include "../../core/thread_stack.h"
 #include "../host.h"
 
@@ -288,10 +289,16 @@ static bool start_locked(struct kiln_pool *pool)
 	return pool->num_started > 0;
 }
 
-/* fork(): hold every pool's lock across the fork so the child sees
+/* fork(): let the completions under way finish telling their dependents
+ * (fork_gate.h), hold every pool's lock across the fork so the child sees
  * consistent queues, then give the child empty pools without threads. */
 static void atfork_prepare(void)
 {
+	/* Before any lock: a completion inside the gate may submit to a
+	 * pool. */
+	if (!kiln_fork_gate_close())
+		KILN_LOG(KILN_DEBUG_POOL, "fork: a completion did not finish telling "
+			 "its dependents within 1 s; forking regardless");
 	pthread_mutex_lock(&registry_lock);
 	for (struct kiln_pool *p = registry; p; p = p->next_pool)
 		pthread_mutex_lock(&p->lock);
@@ -302,10 +309,13 @@ static void atfork_parent(void)
 	for (struct kiln_pool *p = registry; p; p = p->next_pool)
 		pthread_mutex_unlock(&p->lock);
 	pthread_mutex_unlock(&registry_lock);
+	kiln_fork_gate_open();
 }
 
 static void atfork_child(void)
 {
+	/* First: failing the orphans below completes commands. */
+	kiln_fork_gate_reset_child();
 	struct kiln_fork_orphans orphans = { 0 };
 	for (struct kiln_pool *p = registry; p; p = p->next_pool) {
 		/* What was queued or running here will never end on its
