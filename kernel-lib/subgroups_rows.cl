@@ -75,6 +75,13 @@
 #define KL_RMIN(a, b) __builtin_elementwise_min(a, b)
 #define KL_RMAX(a, b) __builtin_elementwise_max(a, b)
 
+/* lin % s without a division where s is a power of two (every sub-group
+ * size Kiln runs: a division would cost more than the vector reduction) */
+KL_INL uint kl_row_lane(uint lin, uint s)
+{
+	return (s & (s - 1u)) == 0u ? lin & (s - 1u) : lin % s;
+}
+
 KL_INL __global const uchar *kl_row_addr(uint lo, uint hi)
 {
 	return (__global const uchar *)(((ulong)hi << 32) | lo);
@@ -94,7 +101,8 @@ KL_INL __global const uchar *kl_row_addr(uint lo, uint hi)
 		uint lo, uint hi, uint lin, uint s, uint l, uint kind)         \
 	{                                                                      \
 		__global const T *p = (__global const T *)kl_row_addr(lo, hi); \
-		uint base = lin - lin % s, n = l - base < s ? l - base : s;    \
+		uint base = lin - kl_row_lane(lin, s);                         \
+		uint n = l - base < s ? l - base : s;                          \
 		uint end = kind == KL_ROW_INCLUSIVE ? lin + 1u                 \
 			 : kind == KL_ROW_EXCLUSIVE ? lin : base + n;          \
 		if (kind == KL_ROW_REDUCE && n == s && s % KL_RVF_##T == 0u) { \
@@ -121,7 +129,7 @@ KL_INL __global const uchar *kl_row_addr(uint lo, uint hi)
 		const uint vf = KL_RVF_##T;                                    \
 		uint first = lin.s0, size = s.s0, items = l.s0, k = kind.s0;   \
 		__global const T *p = (__global const T *)kl_row_addr(lo.s0, hi.s0); \
-		uint base = first - first % size;                              \
+		uint base = first - kl_row_lane(first, size);                  \
 		T out[KL_RVF_##T];                                             \
 		bool whole = size % vf == 0u && first % vf == 0u &&            \
 			     base + size <= items && lin[vf - 1u] == first + vf - 1u; \
