@@ -1,8 +1,9 @@
 ; kiln-workitem: the work-item function, get_global_id(0) resolved to
-; group_id * enqueued_local_size + offset + x.
+; group_id * enqueued_local_size + offset + x; the ids and the region are
+; noundef (the work-group function passes its loop counters).
 ; RUN: %kiln-opt -passes=kiln-workitem %s -S | %FileCheck %s
 ; SKIP-FAILS: kiln-workitem
-; CHECK: define internal i32 @__kiln_wi_vadd(ptr addrspace(1) {{.*}}%a, ptr addrspace(1) {{.*}}%b, ptr addrspace(1) {{.*}}%c, ptr noalias readonly %kiln.info, i64 %kiln.x, i64 %kiln.y, i64 %kiln.z, i32 %kiln.region)
+; CHECK: define internal i32 @__kiln_wi_vadd(ptr addrspace(1) {{.*}}%a, ptr addrspace(1) {{.*}}%b, ptr addrspace(1) {{.*}}%c, ptr noalias readonly %kiln.info, i64 noundef %kiln.x, i64 noundef %kiln.y, i64 noundef %kiln.z, i32 noundef %kiln.region)
 ; CHECK-NEXT: kiln.entry:
 ; CHECK-NOT: @_Z13get_global_idj
 ; CHECK: add i64 %{{[0-9]+}}, %kiln.x
