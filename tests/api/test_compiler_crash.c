@@ -14,6 +14,18 @@
 #include <stdint.h>
 #include <unistd.h>
 
+/* Under the sanitizer job (tools/sanitize.sh) LeakSanitizer stays off in
+ * this test alone: each crash it causes on purpose abandons the
+ * translator's frames, and what they held (3.7 KB per crash, all inside
+ * llvm::convertSpirvToLLVM: docs/testing.md) can be freed by nobody.
+ * The heap check below still bounds it.  Any other test that reaches a
+ * recovered crash is checked as usual. */
+int __lsan_is_turned_off(void);
+int __lsan_is_turned_off(void)
+{
+	return 1;
+}
+
 static char message[1024];
 
 static void CL_CALLBACK notify(const char *info, const void *priv, size_t cb, void *user)
