@@ -12,6 +12,14 @@
  *                                   (bit i: sub-group local id i), or ~0
  *                                   when all of them do.
  *
+ * A third, int __kiln_wi_loops(void), tells kernel-lib's collectives
+ * which of the two paths below this pass chose (1: work-item loops, 0:
+ * fibers); it becomes that constant and the path not taken is folded
+ * away, with its meeting points (resolve_wi_loops).  On the first path the
+ * reductions, scans, exchanges and votes go through a row of the group
+ * scratch and the row functions of kernel-lib/subgroups_rows.cl, which
+ * the loop vectorizer turns into vector operations (vector_variants.cpp).
+ *
  * Sub-groups are S consecutive linearized local ids (the last one of a
  * group may be smaller).  S is the kernel's intel_reqd_sub_group_size(N)
  * (cl_intel_required_subgroup_size; SPIR-V's SubgroupSize execution mode
