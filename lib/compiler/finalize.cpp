@@ -125,7 +125,7 @@ static bool link_kernel_lib(llvm::Module &m, const struct kiln_target *t,
 	/* Vector variants (vector_variants.cpp) are called by nothing until
 	 * the loop vectorizer: declared here, the linker brings them too. */
 	for (llvm::Function &f : *lib)
-		if (!f.isDeclaration() && has_vector_variant(f) && f.getName().endswith("_vec"))
+		if (!f.isDeclaration() && is_vector_variant(f))
 			m.getOrInsertFunction(f.getName(), f.getFunctionType());
 	if (llvm::Linker::linkModules(m, std::move(lib), llvm::Linker::LinkOnlyNeeded)) {
 		log += "error: linking kernel-lib failed\n";

@@ -203,8 +203,11 @@ bool calls_itself(const llvm::Function &f);
  * Clang and the SPIR-V translator spell it, and kernel-lib's own), the
  * implicit barrier Kiln inserts, and whether loop l calls nothing but
  * intrinsics (a barrier is a call). */
-/* vector_variants.cpp: f is a kernel-lib function with a vector variant
- * (a companion `<name>_vec`), or such a companion. */
+/* vector_variants.cpp: the name of the vector variant of the function
+ * called `name` (its companion `<name>_vec`); whether f is such a
+ * companion of a function of its module; whether f has one or is one. */
+std::string vector_variant_name(llvm::StringRef name);
+bool is_vector_variant(const llvm::Function &f);
 bool has_vector_variant(const llvm::Function &f);
 bool is_barrier(const llvm::Function *callee);
 void insert_implicit_barrier(llvm::Instruction *before);

@@ -171,7 +171,7 @@ bool kernel_lib_subset(const struct kiln_target *t,
 		keep.insert(g);
 		/* a vector variant travels with its function
 		 * (vector_variants.cpp) */
-		if (llvm::GlobalValue *vec = m->getNamedValue((g->getName() + "_vec").str()))
+		if (llvm::GlobalValue *vec = m->getNamedValue(vector_variant_name(g->getName())))
 			work.push_back(vec);
 		if (auto *v = llvm::dyn_cast<llvm::GlobalVariable>(g)) {
 			if (v->hasInitializer())

@@ -294,12 +294,12 @@ static bool replace_calls(llvm::Function &f, llvm::StringRef name, uint64_t v)
 
 /* kernel-lib's __kiln_wi_loops() becomes `loops` (1: the work-items run
  * as work-item loops, 0: as fibers), and the path not taken goes, with
- * the meeting points on it. */
-static void resolve_wi_loops(llvm::Function &f, bool loops)
+ * the meeting points on it; whether there was such a call. */
+static bool resolve_wi_loops(llvm::Function &f, bool loops)
 {
 	std::vector<llvm::CallInst *> calls = calls_to(f, "__kiln_wi_loops");
 	if (calls.empty())
-		return;
+		return false;
 	/* the flag, then what it decides (`flag != 0`), folded */
 	const llvm::DataLayout &dl = f.getParent()->getDataLayout();
 	std::vector<llvm::Instruction *> work;
@@ -324,6 +324,7 @@ static void resolve_wi_loops(llvm::Function &f, bool loops)
 	for (llvm::BasicBlock &bb : f)
 		llvm::ConstantFoldTerminator(&bb);
 	llvm::removeUnreachableBlocks(f);
+	return true;
 }
 
 /* Lowers f's primitives (every form has a lowering); whether f changed. */
@@ -334,9 +335,7 @@ static bool lower(llvm::Function &f, unsigned size, llvm::FunctionAnalysisManage
 	bool changed = replace_calls(f, "__kiln_sg_max_size", size);
 	std::vector<llvm::CallInst *> syncs = calls_to(f, "__kiln_sg_sync");
 	if (syncs.empty() && waits.empty()) {
-		changed |= !calls_to(f, "__kiln_wi_loops").empty();
-		resolve_wi_loops(f, true);
-		return changed;
+		return resolve_wi_loops(f, true) || changed;
 	}
 	if (changed)
 		fam.invalidate(f, llvm::PreservedAnalyses::none());

@@ -35,22 +35,30 @@ namespace kiln {
 
 static const char vec_suffix[] = "_vec";
 
+std::string vector_variant_name(llvm::StringRef name)
+{
+	return (name + vec_suffix).str();
+}
+
 static llvm::Function *vector_variant(const llvm::Function &f)
 {
 	if (!f.hasName() || !f.getParent())
 		return nullptr;
-	llvm::Function *v = f.getParent()->getFunction((f.getName() + vec_suffix).str());
+	llvm::Function *v = f.getParent()->getFunction(vector_variant_name(f.getName()));
 	return v && !v->isDeclaration() ? v : nullptr;
+}
+
+bool is_vector_variant(const llvm::Function &f)
+{
+	llvm::StringRef n = f.getName();
+	return n.endswith(vec_suffix) && f.getParent() &&
+	       f.getParent()->getFunction(n.drop_back(sizeof vec_suffix - 1));
 }
 
 bool has_vector_variant(const llvm::Function &f)
 {
-	if (vector_variant(f))
-		return true;
-	/* F_vec itself: it is called only once the vectorizer has run */
-	llvm::StringRef n = f.getName();
-	return n.endswith(vec_suffix) && f.getParent() &&
-	       f.getParent()->getFunction(n.drop_back(sizeof vec_suffix - 1));
+	/* F_vec itself too: it is called only once the vectorizer has run */
+	return vector_variant(f) || is_vector_variant(f);
 }
 
 /* VF when v is f widened to VF lanes, else 0. */
