@@ -13,7 +13,8 @@
  *    imported function __kiln_read_clock returning the 64-bit count (then
  *    an OpBitcast where the result is a 2-component 32-bit vector, whose
  *    first component is the low word, as SPV_KHR_shader_clock says); the
- *    extension and the ShaderClockKHR capability are dropped, Linkage is
+ *    extension and the ShaderClockKHR capability are dropped (also from a
+ *    module that declares them without reading the clock), Linkage is
  *    added if missing, and the function's type and declaration go just
  *    before the first function.
  *
@@ -166,12 +167,15 @@ bool spirv_prepass(const void *il, size_t size, std::vector<uint32_t> &out,
 				continue;
 			}
 		}
-		if (clocks && i.op == OpCapability && i.w.size() >= 2 &&
+		/* The extension and its capability go whether or not the
+		 * module reads the clock: translator 15 ends the process on
+		 * the extension's name alone. */
+		if (i.op == OpCapability && i.w.size() >= 2 &&
 		    i.w[1] == CapabilityShaderClockKHR) {
 			changed = true;
 			continue;
 		}
-		if (clocks && i.op == OpExtension &&
+		if (i.op == OpExtension &&
 		    string_at(i.w, 1) == "SPV_KHR_shader_clock") {
 			changed = true;
 			continue;

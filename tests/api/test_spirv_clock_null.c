@@ -5,6 +5,12 @@
  * bool.  The kernel's three clock readings never go back (the vector one
  * bitcast to its 64-bit value), and every null is 0 or false.
  *
+ * The same module with its three clock readings replaced by other
+ * instructions of the same length (OpUConvert of the constant 1 and
+ * OpBitcast of the 64-bit null) still declares SPV_KHR_shader_clock and
+ * ShaderClockKHR: the pre-pass drops both there too (translator 15 ends
+ * the process on the extension's name), and the kernel stores 1, 0, 1.
+ *
  * The module is the spirv-as (SPIRV-Tools) assembly below, as words:
  *
  *   OpCapability Addresses
@@ -57,6 +63,7 @@
  */
 #include "check.h"
 
+#include <stdbool.h>
 #include <stdint.h>
 
 static const uint32_t module[] = {
@@ -90,6 +97,80 @@ static const uint32_t module[] = {
 	0x0000001f, 0x0003003e, 0x00000015, 0x0000000c, 0x000100fd, 0x00010038,
 };
 
+#define OP_READ_CLOCK 0x000413c0u
+#define OP_UCONVERT 0x00040071u
+#define OP_BITCAST 0x0004007cu
+#define ID_NULL_ULONG 0x0000000du
+
+/* `module` with OpReadClockKHR %ulong %t %scope1 as OpUConvert %ulong %t
+ * %scope1 (1) and OpReadClockKHR %uint2 %t %scope3 as OpBitcast %uint2 %t
+ * %nulll (0): the clock declared, never read. */
+static void without_clock_reads(uint32_t *w, size_t n)
+{
+	size_t replaced = 0;
+	for (size_t i = 0; i + 3 < n; i++)
+		if (w[i] == OP_READ_CLOCK) {
+			bool vector = w[i + 1] == 0x00000007u;
+			w[i] = vector ? OP_BITCAST : OP_UCONVERT;
+			if (vector)
+				w[i + 3] = ID_NULL_ULONG;
+			replaced++;
+		}
+	REQUIRE(replaced == 3);
+}
+
+/* A program of `words`, built, with its kernel k; NULL program on failure
+ * (the build log on stderr). */
+static cl_program build(cl_context ctx, cl_device_id dev, const uint32_t *words, size_t size)
+{
+	cl_int err;
+	cl_program p = clCreateProgramWithIL(ctx, words, size, &err);
+	CHECK_OK(err);
+	if (!p)
+		return NULL;
+	err = clBuildProgram(p, 1, &dev, "", NULL, NULL);
+	if (err != CL_SUCCESS) {
+		static char log[1 << 16];
+		clGetProgramBuildInfo(p, dev, CL_PROGRAM_BUILD_LOG, sizeof(log), log, NULL);
+		fprintf(stderr, "build log:\n%s\n", log);
+	}
+	CHECK_OK(err);
+	return p;
+}
+
+static void check_no_reads(cl_context ctx, cl_device_id dev, cl_command_queue q)
+{
+	uint32_t words[sizeof(module) / 4];
+	memcpy(words, module, sizeof(module));
+	without_clock_reads(words, sizeof(module) / 4);
+	cl_program p = build(ctx, dev, words, sizeof(words));
+	REQUIRE(p);
+	cl_int err;
+	cl_kernel k = clCreateKernel(p, "k", &err);
+	REQUIRE(err == CL_SUCCESS);
+	cl_ulong t[3] = { 7, 7, 7 };
+	cl_uint u[2] = { 7, 7 };
+	cl_float f = 1.0f;
+	cl_mem bt = clCreateBuffer(ctx, CL_MEM_COPY_HOST_PTR, sizeof(t), t, &err);
+	cl_mem bu = clCreateBuffer(ctx, CL_MEM_COPY_HOST_PTR, sizeof(u), u, &err);
+	cl_mem bf = clCreateBuffer(ctx, CL_MEM_COPY_HOST_PTR, sizeof(f), &f, &err);
+	CHECK_OK(clSetKernelArg(k, 0, sizeof(bt), &bt));
+	CHECK_OK(clSetKernelArg(k, 1, sizeof(bu), &bu));
+	CHECK_OK(clSetKernelArg(k, 2, sizeof(bf), &bf));
+	size_t one = 1;
+	CHECK_OK(clEnqueueNDRangeKernel(q, k, 1, NULL, &one, NULL, 0, NULL, NULL));
+	CHECK_OK(clEnqueueReadBuffer(q, bt, CL_TRUE, 0, sizeof(t), t, 0, NULL, NULL));
+	CHECK_OK(clEnqueueReadBuffer(q, bu, CL_TRUE, 0, sizeof(u), u, 0, NULL, NULL));
+	CHECK_OK(clEnqueueReadBuffer(q, bf, CL_TRUE, 0, sizeof(f), &f, 0, NULL, NULL));
+	CHECK(t[0] == 1 && t[1] == 0 && t[2] == 1);
+	CHECK(u[0] == 0 && u[1] == 0 && f == 0.0f);
+	clReleaseMemObject(bt);
+	clReleaseMemObject(bu);
+	clReleaseMemObject(bf);
+	clReleaseKernel(k);
+	clReleaseProgram(p);
+}
+
 int main(void)
 {
 	cl_platform_id platform;
@@ -98,16 +179,9 @@ int main(void)
 	cl_command_queue q;
 	cl_int err;
 	check_setup(&platform, &dev, &ctx, &q);
-	cl_program p = clCreateProgramWithIL(ctx, module, sizeof(module), &err);
-	CHECK_OK(err);
+	check_no_reads(ctx, dev, q);
+	cl_program p = build(ctx, dev, module, sizeof(module));
 	REQUIRE(p);
-	err = clBuildProgram(p, 1, &dev, "", NULL, NULL);
-	if (err != CL_SUCCESS) {
-		static char log[1 << 16];
-		clGetProgramBuildInfo(p, dev, CL_PROGRAM_BUILD_LOG, sizeof(log), log, NULL);
-		fprintf(stderr, "build log:\n%s\n", log);
-	}
-	REQUIRE(err == CL_SUCCESS);
 	cl_kernel k = clCreateKernel(p, "k", &err);
 	REQUIRE(err == CL_SUCCESS);
 	cl_ulong t[3] = { 0, 0, 0 };
