@@ -159,6 +159,44 @@ static struct test_cmd *submit(struct kiln_pool *pool, void (*fn)(void *), void 
 	return t;
 }
 
+/* Short loops from outside the pool, one after another, each followed by
+ * a call whose frame lies where the loop's job was (on this thread's
+ * stack): the last helper leaving a loop must not touch the job after its
+ * count of helpers reaches zero (under AddressSanitizer, the sanitizer
+ * job, such a read of the dead frame can be reported; it was, on 16
+ * threads). */
+struct short_loop {
+	atomic_int hits[8];
+};
+
+static void short_item(void *arg, size_t i, unsigned worker)
+{
+	(void)worker;
+	atomic_fetch_add(&((struct short_loop *)arg)->hits[i], 1);
+}
+
+static __attribute__((noinline)) int scribble(int seed)
+{
+	volatile char frame[256];
+	for (int i = 0; i < 256; i++)
+		frame[i] = (char)(seed + i);
+	return frame[seed & 255];
+}
+
+static int short_loops_ok(struct kiln_pool *pool, int rounds)
+{
+	int ok = 1;
+	for (int r = 0; r < rounds; r++) {
+		struct short_loop l;
+		memset(&l, 0, sizeof(l));
+		kiln_pool_parallel_for(pool, 8, short_item, &l);
+		for (int i = 0; i < 8; i++)
+			ok &= atomic_load(&l.hits[i]) == 1;
+		scribble(r);
+	}
+	return ok;
+}
+
 static struct loop loops[4];
 
 int main(void)
@@ -190,6 +228,8 @@ int main(void)
 		free(ts[i]);
 		CHECK(loop_ok(&loops[i]));
 	}
+
+	CHECK(short_loops_ok(pool, 5000));
 
 	/* Loops inside loop items. */
 	static struct nested nest;

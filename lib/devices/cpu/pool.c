@@ -29,6 +29,8 @@
 #endif
 
 /* One parallel loop in progress; lives on its caller's stack. */
+#define HELPER 2
+#define HELPERS_CALLER_SLEEPS 1
 struct pool_job {
 	kiln_parallel_fn fn;
 	void *arg;
@@ -36,8 +38,12 @@ struct pool_job {
 	atomic_size_t next;    /* first index not yet taken */
 	atomic_int chunks_left; /* chunks not yet finished */
 	bool caller_sleeps;     /* the caller waits on chunks_left */
-	atomic_int helpers;    /* threads other than the caller inside it */
-	atomic_bool caller_waits_helpers; /* the caller sleeps on helpers */
+	/* Twice the number of threads other than the caller inside it, plus
+	 * HELPERS_CALLER_SLEEPS once the caller sleeps until they leave: one
+	 * word, so the last helper learns whether to wake the caller from its
+	 * own decrement and never reads the job (the caller's stack frame,
+	 * gone as soon as the count reaches zero) afterwards. */
+	atomic_int helpers;
 	bool listed;           /* in pool->jobs (guarded by pool->lock) */
 	struct pool_job *prev_job, *next_job;
 };
@@ -203,17 +209,19 @@ static void *worker_main(void *p)
 		if (job) {
 			/* Loops first: they belong to commands already
 			 * running, so finishing them frees workers sooner. */
-			atomic_fetch_add(&job->helpers, 1);
+			atomic_fetch_add(&job->helpers, HELPER);
 			if (pool->head && pool->sleepers)
 				/* Someone else for the ready commands. */
 				pthread_cond_signal(&pool->wake);
 			pthread_mutex_unlock(&pool->lock);
 			run_chunks(job, start.index);
-			/* The job may be gone as soon as helpers is 0; a
-			 * stale wake-up is harmless (futex users re-check). */
-			if (atomic_fetch_sub(&job->helpers, 1) == 1 &&
-			    atomic_load(&job->caller_waits_helpers))
-				futex_wake_all(&job->helpers);
+			/* The job may be gone as soon as no helper is left:
+			 * only its address is used after the decrement (a
+			 * futex wake-up of a dead address is harmless). */
+			atomic_int *helpers = &job->helpers;
+			if (atomic_fetch_sub(helpers, HELPER) ==
+			    HELPER + HELPERS_CALLER_SLEEPS)
+				futex_wake_all(helpers);
 			continue;
 		}
 		if (pool->head) {
@@ -527,7 +535,6 @@ void kiln_pool_parallel_for(struct kiln_pool *pool, size_t n,
 	atomic_init(&job.next, 0);
 	atomic_init(&job.chunks_left, (int)((n + job.chunk - 1) / job.chunk));
 	atomic_init(&job.helpers, 0);
-	atomic_init(&job.caller_waits_helpers, false);
 
 	pthread_mutex_lock(&pool->lock);
 	bool have_threads = start_locked(pool);
@@ -561,12 +568,14 @@ void kiln_pool_parallel_for(struct kiln_pool *pool, size_t n,
 	for (int i = 0; i < 512 && atomic_load(&job.helpers); i++)
 		cpu_relax();
 	if (atomic_load(&job.helpers)) {
-		/* Announce the sleep, then re-check (both sequentially
-		 * consistent): either the last helper sees the flag, or we
-		 * see its decrement. */
-		atomic_store(&job.caller_waits_helpers, true);
-		int h;
-		while ((h = atomic_load(&job.helpers)) != 0)
+		/* Announce the sleep in the count itself: either the last
+		 * helper's decrement sees the flag and wakes us, or we see
+		 * the count without helpers. */
+		int h = atomic_fetch_or(&job.helpers, HELPERS_CALLER_SLEEPS) |
+			HELPERS_CALLER_SLEEPS;
+		while (h != HELPERS_CALLER_SLEEPS) {
 			futex_wait(&job.helpers, h);
+			h = atomic_load(&job.helpers);
+		}
 	}
 }
