@@ -81,7 +81,9 @@ static uint64_t lay_out(llvm::Function &f, std::vector<context_slot> &slots)
 
 /* An alloca of `bytes` in f's entry that receives, before every return,
  * the region id the work-item function returns, truncated (REGION_EXIT
- * becomes all ones, which next_region_bytes keeps clear of the ids). */
+ * becomes all ones, which next_region_bytes keeps clear of the ids); the
+ * stores are marked !kiln.next.  Only work-item 0's word is read
+ * (workgroup.cpp). */
 static llvm::AllocaInst *record_next_region(llvm::Function &f, uint64_t bytes)
 {
 	llvm::IRBuilder<> b(&*f.getEntryBlock().getFirstInsertionPt());
@@ -90,7 +92,9 @@ static llvm::AllocaInst *record_next_region(llvm::Function &f, uint64_t bytes)
 	for (llvm::BasicBlock &bb : f)
 		if (auto *r = llvm::dyn_cast<llvm::ReturnInst>(bb.getTerminator())) {
 			b.SetInsertPoint(r);
-			b.CreateStore(b.CreateTrunc(r->getReturnValue(), t), a);
+			llvm::StoreInst *st = b.CreateStore(b.CreateTrunc(r->getReturnValue(), t), a);
+			/* kiln-single-item knows this store by it */
+			st->setMetadata("kiln.next", llvm::MDNode::get(f.getContext(), {}));
 		}
 	return a;
 }

@@ -6,7 +6,8 @@
  * built for, apart from what the module's metadata says of the target
  * (the sub-group size, the vector register width kiln-scalarize compares
  * a kernel's vectors with).  The optimisation stage is LLVM's -O3 for the target with
- * kiln-safe-divide at its start and kiln-guard-split just before the loop
+ * kiln-safe-divide at its start and kiln-guard-split and kiln-single-item
+ * just before the loop
  * vectorizer.  docs/compiler.md
  * describes each pass in this order. */
 #include "compiler/passes.h"
@@ -109,6 +110,8 @@ llvm::ModulePassManager optimisation_pipeline(llvm::PassBuilder &pb, bool opt_di
 			fpm.addPass(llvm::LoopSimplifyPass());
 			fpm.addPass(guard_split_pass());
 			fpm.addPass(llvm::LoopSimplifyPass());
+			fpm.addPass(single_item_pass());
+			fpm.addPass(llvm::LoopSimplifyPass());
 			fpm.addPass(llvm::LCSSAPass());
 			if (check & KILN_CHECK_BOUNDS) {
 				/* checked mode: a work-item loop whose
@@ -196,6 +199,8 @@ static const function_entry function_passes[] = {
 	 [](llvm::FunctionPassManager &f) { f.addPass(safe_divide_pass()); }},
 	{"kiln-guard-split", guard_split_pass::name(),
 	 [](llvm::FunctionPassManager &f) { f.addPass(guard_split_pass()); }},
+	{"kiln-single-item", single_item_pass::name(),
+	 [](llvm::FunctionPassManager &f) { f.addPass(single_item_pass()); }},
 	{"print<kiln-uniformity>", uniformity_printer_pass::name(),
 	 [](llvm::FunctionPassManager &f) { f.addPass(uniformity_printer_pass(llvm::outs())); }},
 };
@@ -241,7 +246,7 @@ void print_pipeline(llvm::raw_ostream &os, llvm::PassBuilder &opt_pb,
 	os << "# work-group stage (no target machine)\n";
 	workgroup_pipeline(nullptr).printPipeline(os, names);
 	os << "\n# optimisation stage (" << (opt_disable ? "-O1" : "-O3")
-	   << " for the target, kiln-guard-split before the vectorizer)\n";
+	   << " for the target, kiln-guard-split and kiln-single-item before the vectorizer)\n";
 	optimisation_pipeline(opt_pb, opt_disable).printPipeline(os, names);
 	os << "\n";
 }

@@ -175,6 +175,12 @@ struct guard_split_pass : llvm::PassInfoMixin<guard_split_pass> {
 	llvm::PreservedAnalyses run(llvm::Function &f, llvm::FunctionAnalysisManager &fam);
 };
 
+/* kiln-single-item (single_item.cpp), at the start of the vectorizer
+ * passes, after kiln-guard-split. */
+struct single_item_pass : llvm::PassInfoMixin<single_item_pass> {
+	llvm::PreservedAnalyses run(llvm::Function &f, llvm::FunctionAnalysisManager &fam);
+};
+
 /* --- passes.cpp: names and pipelines ------------------------------------- */
 
 /* Makes pb parse Kiln's pass names (and kiln-uniformity for

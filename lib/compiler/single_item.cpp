@@ -1,0 +1,254 @@
+/* kiln-single-item: a work-item loop whose body runs for one work-item
+ * runs one iteration.
+ *
+ * `if (get_local_id(0) == 0) partial[get_group_id(0)] = t[0];` ends nearly
+ * every reduction kernel, and the work-group collectives of kernel-lib
+ * (kernel-lib/work_group.h) have work-item 0 fold or scan the group's
+ * values in a region of their own.  In the work-group function such a
+ * region is a work-item loop over the whole group whose body is that one
+ * test: 256 iterations of computing the local id, comparing and branching
+ * to run the body once.  Where the body holds a loop (the fold) the
+ * work-item loop cannot be vectorized either, so every iteration is
+ * scalar.
+ *
+ * The test compares an affine function of the loop counter, g = s + i
+ * (w bits, w = 32 or 64), with a loop-invariant value c, so the body runs
+ * in exactly the iterations i with s + i = c modulo 2^w: at most one,
+ * i* = (c - s) mod 2^w, when the loop has at most 2^w iterations, and only
+ * when i* is below the trip count n.  This pass computes i* before the
+ * loop and runs the loop from i* to i* + 1, or not at all, keeping the test
+ * (true in that iteration).  Iterations that skip the body must do nothing
+ * else: the test's other side goes straight to the latch, and the header
+ * and the latch hold no side effects but the record of the region each
+ * work-item stopped at (!kiln.next, context.cpp), of which the work-group
+ * function reads the first work-item's: that store is made once before the
+ * loop for the loop's first iteration.  A launch with more than 2^32
+ * iterations in one loop (never a work-item loop of a real group) runs the
+ * whole loop as before.
+ *
+ * It runs at the start of the vectorizer passes, after kiln-guard-split
+ * (passes.cpp), when the work-item function is inlined and its loops are
+ * in canonical form.
+ * Assumes: a work-group function (__kiln_wg_*; others are left alone)
+ * after -O3's loop passes; dominator tree, loop info and scalar evolution
+ * from the analysis manager (fresh ones after each change).
+ * Guarantees: each loop of the shape one_item_loop describes (innermost
+ * or not) whose header branches on `g == c` to its body (or `g != c` to
+ * the latch) and otherwise straight to the latch runs only the iteration
+ * where the test holds; its header's test is marked !kiln.single and the
+ * loop is neither vectorized nor unrolled.  At most 16 loops per
+ * function. */
+#include "compiler/passes.h"
+
+#include <llvm/Analysis/LoopInfo.h>
+#include <llvm/Analysis/ScalarEvolution.h>
+#include <llvm/Analysis/ScalarEvolutionExpressions.h>
+#include <llvm/IR/Dominators.h>
+#include <llvm/IR/IRBuilder.h>
+#include <llvm/IR/Instructions.h>
+#include <llvm/Transforms/Utils/LoopUtils.h>
+#include <llvm/Transforms/Utils/ScalarEvolutionExpander.h>
+
+namespace kiln {
+
+namespace {
+
+/* The test: the body runs in iteration i iff start + i == value
+ * (w-bit), through the conditional branch br. */
+struct item_test {
+	llvm::BranchInst *br;
+	const llvm::SCEV *start;
+	const llvm::SCEV *value;
+	unsigned width;
+	/* the !kiln.next stores of the header and the latch, with their
+	 * addresses in the first iteration */
+	llvm::SmallVector<llvm::StoreInst *, 2> next;
+	llvm::SmallVector<const llvm::SCEV *, 2> next_first;
+};
+
+/* Whether bb does nothing in an iteration but compute values and record
+ * the region the work-item stopped at: the stores marked !kiln.next
+ * (context.cpp) of a loop-invariant region id into the work-item's word of
+ * the row, each added to `next`.  Only work-item 0's word is read
+ * (workgroup.cpp), so the loop needs the store of its first iteration
+ * only, which run_one_item makes before the loop. */
+bool no_side_effects(const llvm::Loop *l, llvm::BasicBlock *bb,
+		     llvm::SmallVectorImpl<llvm::StoreInst *> &next)
+{
+	for (llvm::Instruction &i : *bb) {
+		if (!i.mayHaveSideEffects())
+			continue;
+		auto *st = llvm::dyn_cast<llvm::StoreInst>(&i);
+		if (!st || !st->isSimple() || !st->getMetadata("kiln.next") ||
+		    !l->isLoopInvariant(st->getValueOperand()))
+			return false;
+		next.push_back(st);
+	}
+	return true;
+}
+
+/* The loop shapes handled: one latch that is the only exiting block, a
+ * 64-bit canonical counter that is the header's only phi (so that starting
+ * at i* needs no other value), a dedicated preheader, an exit without
+ * phis. */
+bool one_item_loop(const llvm::Loop *l)
+{
+	llvm::BasicBlock *latch = l->getLoopLatch(), *h = l->getHeader();
+	llvm::PHINode *iv = l->getCanonicalInductionVariable();
+	if (!latch || l->getExitingBlock() != latch || !l->getLoopPreheader() ||
+	    !l->getExitBlock() || !l->getExitBlock()->phis().empty() ||
+	    !latch->phis().empty() || latch == h || !iv || !iv->getType()->isIntegerTy(64) ||
+	    !llvm::isa<llvm::BranchInst>(latch->getTerminator()) ||
+	    h->getTerminator()->getMetadata("kiln.single"))
+		return false;
+	for (llvm::PHINode &phi : h->phis())
+		if (&phi != iv)
+			return false;
+	return true;
+}
+
+bool find_test(llvm::Loop *l, llvm::ScalarEvolution &se, item_test &t)
+{
+	llvm::BasicBlock *h = l->getHeader(), *latch = l->getLoopLatch();
+	auto *br = llvm::dyn_cast<llvm::BranchInst>(h->getTerminator());
+	llvm::SmallVector<llvm::StoreInst *, 2> next;
+	if (!br || !br->isConditional() || !no_side_effects(l, h, next) ||
+	    !no_side_effects(l, latch, next))
+		return false;
+	llvm::SmallVector<const llvm::SCEV *, 2> next_first;
+	for (llvm::StoreInst *st : next) {
+		const llvm::SCEV *at = se.getSCEV(st->getPointerOperand());
+		if (auto *ar = llvm::dyn_cast<llvm::SCEVAddRecExpr>(at)) {
+			if (ar->getLoop() != l)
+				return false;
+			at = ar->getStart();
+		}
+		if (!se.isLoopInvariant(at, l))
+			return false;
+		next_first.push_back(at);
+	}
+	auto *cmp = llvm::dyn_cast<llvm::ICmpInst>(br->getCondition());
+	if (!cmp || !cmp->getOperand(0)->getType()->isIntegerTy())
+		return false;
+	/* the body on the side where g == c holds, the latch on the other */
+	unsigned body_side;
+	if (cmp->getPredicate() == llvm::CmpInst::ICMP_EQ)
+		body_side = 0;
+	else if (cmp->getPredicate() == llvm::CmpInst::ICMP_NE)
+		body_side = 1;
+	else
+		return false;
+	llvm::BasicBlock *body = br->getSuccessor(body_side);
+	if (br->getSuccessor(1 - body_side) != latch || body == latch || !l->contains(body))
+		return false;
+	const llvm::SCEV *a = se.getSCEV(cmp->getOperand(0));
+	const llvm::SCEV *b = se.getSCEV(cmp->getOperand(1));
+	if (se.isLoopInvariant(a, l))
+		std::swap(a, b);
+	auto *rec = llvm::dyn_cast<llvm::SCEVAddRecExpr>(a);
+	if (!rec || rec->getLoop() != l || !rec->isAffine() || !se.isLoopInvariant(b, l) ||
+	    !rec->getStepRecurrence(se)->isOne())
+		return false;
+	unsigned w = se.getTypeSizeInBits(rec->getType());
+	if (w != 32 && w != 64)
+		return false;
+	t = item_test{ br, rec->getStart(), b, w, next, next_first };
+	return true;
+}
+
+/* Makes loop l run only the iteration where test t holds; the analyses
+ * are stale afterwards. */
+void run_one_item(llvm::Function &fn, llvm::Loop *l, const item_test &t,
+		  llvm::ScalarEvolution &se)
+{
+	llvm::LLVMContext &c = fn.getContext();
+	llvm::BasicBlock *ph = l->getLoopPreheader(), *h = l->getHeader();
+	llvm::BasicBlock *latch = l->getLoopLatch(), *exit = l->getExitBlock();
+	llvm::PHINode *iv = l->getCanonicalInductionVariable();
+	const llvm::SCEV *btc = se.getBackedgeTakenCount(l);
+	const llvm::SCEV *n = se.getAddExpr(btc, se.getOne(btc->getType()));
+
+	llvm::Instruction *term = ph->getTerminator();
+	llvm::IRBuilder<> b(term);
+	llvm::SCEVExpander ex(se, fn.getParent()->getDataLayout(), "single.item");
+	llvm::Type *wt = b.getIntNTy(t.width);
+	llvm::Value *s = ex.expandCodeFor(t.start, wt, term);
+	llvm::Value *v = ex.expandCodeFor(t.value, wt, term);
+	llvm::Value *nv = ex.expandCodeFor(n, b.getInt64Ty(), term);
+	/* the first iteration's record of the region it stopped at */
+	for (size_t k = 0; k < t.next.size(); k++) {
+		llvm::StoreInst *st = t.next[k];
+		llvm::Value *at = ex.expandCodeFor(t.next_first[k],
+						   st->getPointerOperand()->getType(), term);
+		llvm::StoreInst *first = b.CreateStore(st->getValueOperand(), at);
+		first->copyMetadata(*st);
+	}
+
+	/* i* = (c - s) mod 2^w, the one iteration that runs the body when
+	 * the loop has n in [1, 2^32] iterations (n = 0 stands for 2^64) */
+	llvm::Value *istar = b.CreateZExt(b.CreateSub(v, s), b.getInt64Ty(), "single.i");
+	llvm::Value *sane = b.CreateICmpULT(b.CreateSub(nv, b.getInt64(1)),
+					    b.getInt64(1ull << 32), "single.sane");
+	llvm::Value *first = b.CreateSelect(sane, istar, b.getInt64(0));
+	llvm::Value *stop = b.CreateSelect(sane, b.CreateAdd(istar, b.getInt64(1)), nv,
+					   "single.stop");
+	llvm::Value *enter = b.CreateOr(b.CreateNot(sane), b.CreateICmpULT(istar, nv),
+					"single.enter");
+	b.CreateCondBr(enter, h, exit);
+	term->eraseFromParent();
+	iv->setIncomingValueForBlock(ph, first);
+
+	auto *lbr = llvm::cast<llvm::BranchInst>(latch->getTerminator());
+	llvm::Value *next = iv->getIncomingValueForBlock(latch);
+	llvm::Value *done = new llvm::ICmpInst(lbr, llvm::CmpInst::ICMP_EQ, next, stop,
+					       "single.done");
+	llvm::BranchInst::Create(exit, h, done, lbr);
+	lbr->eraseFromParent();
+
+	t.br->setMetadata("kiln.single", llvm::MDNode::get(c, {}));
+	/* one iteration: nothing for the vectorizer or the unroller */
+	llvm::addStringMetadataToLoop(l, "llvm.loop.vectorize.width", 1);
+	llvm::addStringMetadataToLoop(l, "llvm.loop.interleave.count", 1);
+	llvm::addStringMetadataToLoop(l, "llvm.loop.unroll.disable");
+}
+
+} // namespace
+
+/* Narrows f's single-item loops; how many. */
+static unsigned narrow_single_item_loops(llvm::Function &f, llvm::FunctionAnalysisManager &fam)
+{
+	if (!f.getName().startswith("__kiln_wg_"))
+		return 0;
+	unsigned done = 0;
+	/* one loop per round, fresh analyses after each change (the CFG
+	 * changes); a narrowed loop's test is marked */
+	for (unsigned round = 0; round < 16; round++) {
+		llvm::LoopInfo &li = fam.getResult<llvm::LoopAnalysis>(f);
+		llvm::ScalarEvolution &se = fam.getResult<llvm::ScalarEvolutionAnalysis>(f);
+		bool changed = false;
+		for (llvm::Loop *l : li.getLoopsInPreorder()) {
+			item_test t;
+			if (!one_item_loop(l) ||
+			    llvm::isa<llvm::SCEVCouldNotCompute>(se.getBackedgeTakenCount(l)) ||
+			    !se.getBackedgeTakenCount(l)->getType()->isIntegerTy(64) ||
+			    !find_test(l, se, t))
+				continue;
+			run_one_item(f, l, t, se);
+			done++;
+			changed = true;
+			break;
+		}
+		if (!changed)
+			break;
+		fam.invalidate(f, llvm::PreservedAnalyses::none());
+	}
+	return done;
+}
+
+llvm::PreservedAnalyses single_item_pass::run(llvm::Function &f, llvm::FunctionAnalysisManager &fam)
+{
+	return narrow_single_item_loops(f, fam) ? llvm::PreservedAnalyses::none()
+						: llvm::PreservedAnalyses::all();
+}
+
+} // namespace kiln
