@@ -9,7 +9,9 @@
 namespace kiln {
 
 /* Whether `il` (size bytes) is a SPIR-V 1.0-1.5 module that
- * SPIRV-LLVM-Translator 15 can be given without risk to the process: well
+ * SPIRV-LLVM-Translator 15 can be given without risk to the process once
+ * the pre-pass (spirv_prepass.cpp) has rewritten it (1.5 modules only
+ * then, stamped 1.4): well
  * formed (header, word counts, the logical layout of SPIR-V §2.4, ids
  * defined once and before use where §2.4 asks it, every id used defined),
  * with sizes in range and only the extended instruction sets, extensions
