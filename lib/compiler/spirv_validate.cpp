@@ -219,26 +219,32 @@ struct unsupported_capability {
 	const char *why;
 };
 const unsupported_capability spirv15_capabilities[] = {
-	{69, "ShaderLayer", "a graphics built-in (Layer)"},
-	{70, "ShaderViewportIndex", "a graphics built-in (ViewportIndex)"},
-	{4448, "StorageBuffer8BitAccess", "the StorageBuffer storage class (Kernel modules use Int8)"},
-	{4449, "UniformAndStorageBuffer8BitAccess", "the Uniform and StorageBuffer storage classes (Kernel modules use Int8)"},
-	{4450, "StoragePushConstant8", "the PushConstant storage class (Kernel modules use Int8)"},
-	{5301, "ShaderNonUniform", "Shader modules"},
-	{5302, "RuntimeDescriptorArray", "Shader modules"},
-	{5303, "InputAttachmentArrayDynamicIndexing", "Shader modules"},
-	{5304, "UniformTexelBufferArrayDynamicIndexing", "Shader modules"},
-	{5305, "StorageTexelBufferArrayDynamicIndexing", "Shader modules"},
-	{5306, "UniformBufferArrayNonUniformIndexing", "Shader modules"},
-	{5307, "SampledImageArrayNonUniformIndexing", "Shader modules"},
-	{5308, "StorageBufferArrayNonUniformIndexing", "Shader modules"},
-	{5309, "StorageImageArrayNonUniformIndexing", "Shader modules"},
-	{5310, "InputAttachmentArrayNonUniformIndexing", "Shader modules"},
-	{5311, "UniformTexelBufferArrayNonUniformIndexing", "Shader modules"},
-	{5312, "StorageTexelBufferArrayNonUniformIndexing", "Shader modules"},
-	{5345, "VulkanMemoryModel", "the Vulkan memory model (OpenCL modules use the OpenCL one)"},
-	{5346, "VulkanMemoryModelDeviceScope", "the Vulkan memory model (OpenCL modules use the OpenCL one)"},
-	{5347, "PhysicalStorageBufferAddresses", "the PhysicalStorageBuffer storage class of Vulkan"},
+	{69, "ShaderLayer", "the Layer built-in of graphics shaders"},
+	{70, "ShaderViewportIndex", "the ViewportIndex built-in of graphics shaders"},
+	{4448, "StorageBuffer8BitAccess",
+	 "8-bit values in the StorageBuffer storage class, which OpenCL does not have (Kernel modules use Int8)"},
+	{4449, "UniformAndStorageBuffer8BitAccess",
+	 "8-bit values in the Uniform and StorageBuffer storage classes, which OpenCL does not have (Kernel modules use Int8)"},
+	{4450, "StoragePushConstant8",
+	 "8-bit values in the PushConstant storage class, which OpenCL does not have (Kernel modules use Int8)"},
+	{5301, "ShaderNonUniform", "descriptor indexing in Shader modules"},
+	{5302, "RuntimeDescriptorArray", "descriptor indexing in Shader modules"},
+	{5303, "InputAttachmentArrayDynamicIndexing", "descriptor indexing in Shader modules"},
+	{5304, "UniformTexelBufferArrayDynamicIndexing", "descriptor indexing in Shader modules"},
+	{5305, "StorageTexelBufferArrayDynamicIndexing", "descriptor indexing in Shader modules"},
+	{5306, "UniformBufferArrayNonUniformIndexing", "descriptor indexing in Shader modules"},
+	{5307, "SampledImageArrayNonUniformIndexing", "descriptor indexing in Shader modules"},
+	{5308, "StorageBufferArrayNonUniformIndexing", "descriptor indexing in Shader modules"},
+	{5309, "StorageImageArrayNonUniformIndexing", "descriptor indexing in Shader modules"},
+	{5310, "InputAttachmentArrayNonUniformIndexing", "descriptor indexing in Shader modules"},
+	{5311, "UniformTexelBufferArrayNonUniformIndexing", "descriptor indexing in Shader modules"},
+	{5312, "StorageTexelBufferArrayNonUniformIndexing", "descriptor indexing in Shader modules"},
+	{5345, "VulkanMemoryModel",
+	 "the Vulkan memory model (OpenCL modules use the OpenCL memory model)"},
+	{5346, "VulkanMemoryModelDeviceScope",
+	 "the Vulkan memory model (OpenCL modules use the OpenCL memory model)"},
+	{5347, "PhysicalStorageBufferAddresses",
+	 "the PhysicalStorageBuffer storage class of Vulkan"},
 };
 
 /* Storage classes of the OpenCL SPIR-V environment (UniformConstant,
@@ -518,7 +524,7 @@ bool validator::semantics(uint32_t result, uint32_t result_type, size_t number_a
 			if (w[1] == c.value)
 				return fail("capability " + std::to_string(c.value) + " (" + c.name +
 					    ", core in SPIR-V 1.5) is not one Kiln supports: it is for " +
-					    c.why + ", which the OpenCL environment does not have");
+					    c.why);
 		return true;
 	case OpExtension: {
 		size_t words;
