@@ -71,9 +71,16 @@ struct op_info {
 
 const op_info grammar[] = {
 #include "compiler/spirv_grammar.inc"
-	/* SPV_KHR_shader_clock: translator 15 does not read it, Kiln's
-	 * pre-pass rewrites it (spirv_prepass.cpp). */
+	/* Translator 15 does not read these; Kiln's pre-pass rewrites them
+	 * (spirv_prepass.cpp): SPV_KHR_shader_clock, and the SPIR-V 1.4
+	 * instructions the translator lacks. */
 	{5056, "ReadClockKHR", "TRi"},
+	{400, "CopyLogical", "TRi"},
+	{401, "PtrEqual", "TRii"},
+	{402, "PtrNotEqual", "TRii"},
+	{403, "PtrDiff", "TRii"},
+	{5632, "DecorateString", "ie"},
+	{5633, "MemberDecorateString", "ile"},
 };
 
 /* Extensions translator 15 knows (it ends the process on any other), and
