@@ -47,13 +47,40 @@
  *    dynamically uniform); Kiln's built-in takes it at run time either
  *    way (kernel-lib/subgroups_ballot.cl), so nothing else changes.
  *
+ *  - The SPIR-V 1.4 instructions translator 15 does not decode: OpPtrEqual
+ *    and OpPtrNotEqual compare the two addresses (OpConvertPtrToU) as
+ *    integers; OpPtrDiff divides their difference by the size of the
+ *    pointee (OpenCL C layout: module_info::layout) with OpSDiv;
+ *    OpCopyLogical copies member by member (OpCompositeExtract, then
+ *    OpCompositeConstruct, recursively); OpDecorateString and
+ *    OpMemberDecorateString become OpDecorate and OpMemberDecorate (the
+ *    same operands), except UserSemantic strings, which go: they say
+ *    nothing the program's behaviour depends on, and the translator
+ *    crashes on one that decorates a built-in variable.
+ *
+ *  - OpCopyMemory, on which the translator asserts in every form (it looks
+ *    for a size operand): an OpLoad of the source's pointee type and an
+ *    OpStore, with the source's and the target's memory operands.
+ *    OpCopyMemorySized with two sets of memory operands (1.4), on which it
+ *    asserts too: one set that holds for both accesses (Volatile if either
+ *    is, Nontemporal if both are, Aligned to the smaller alignment if both
+ *    are aligned).
+ *
+ *  - OpVectorShuffle of two vectors of different lengths (valid SPIR-V;
+ *    the translator asserts they are the same): the shorter is widened
+ *    first by a shuffle of itself, and the indices into the second vector
+ *    moved to match.
+ *
  *  - SPIR-V 1.5 modules: the translator ends the process on a version word
  *    above 1.4.  What 1.5 adds that an OpenCL (Kernel) module can use is
  *    the pointer/vector bitcast and the run-time broadcast Id above (the
  *    capabilities it made core are Vulkan's, refused by the validator), so
  *    once those are rewritten the module is stamped 1.4.
  *
- * New ids come after the module's id bound, which grows to cover them.
+ * New ids come after the module's id bound, which grows to cover them; new
+ * capabilities go after the first one, new integer types at the head of
+ * the types section, new constants and vector types after the module's
+ * own (before the first function).
  * Anything the module does not use is left alone: a module without these
  * instructions comes back word for word. */
 #include "compiler/spirv_prepass.h"

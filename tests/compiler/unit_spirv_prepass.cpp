@@ -32,7 +32,14 @@ enum : uint32_t {
 	OpMemoryModel = 14, OpEntryPoint = 15, OpCapability = 17, OpTypeVoid = 19,
 	OpTypeInt = 21, OpTypeVector = 23, OpTypePointer = 32, OpTypeFunction = 33,
 	OpConstant = 43, OpFunction = 54, OpFunctionParameter = 55, OpFunctionEnd = 56,
-	OpStore = 62, OpLabel = 248, OpReturn = 253, OpUConvert = 113,
+	OpLoad = 61, OpStore = 62, OpCopyMemory = 63, OpCopyMemorySized = 64,
+	OpDecorate = 71, OpMemberDecorate = 72, OpTypeStruct = 30, OpVectorShuffle = 79,
+	OpCompositeConstruct = 80, OpCompositeExtract = 81, OpISub = 130, OpSDiv = 135,
+	OpIEqual = 170, OpINotEqual = 171, OpCopyLogical = 400, OpPtrEqual = 401,
+	OpPtrNotEqual = 402, OpPtrDiff = 403, OpDecorateString = 5632,
+	OpMemberDecorateString = 5633, OpTypeBool = 20, OpTypeFloat = 22,
+	OpSConvert = 114, OpConstantComposite = 44,
+	OpLabel = 248, OpReturn = 253, OpUConvert = 113,
 	OpConvertPtrToU = 117, OpConvertUToPtr = 120, OpBitcast = 124,
 	OpGroupNonUniformBroadcast = 337,
 	CapAddresses = 4, CapKernel = 6, CapInt64 = 11, CapInt16 = 22,
@@ -125,7 +132,7 @@ void check_valid_14(const std::vector<uint32_t> &w, const char *what)
 /* Ids of the modules below. */
 enum : uint32_t {
 	VOID = 1, UINT, UINT2, PTR, FNTY, FN, PARAM, LABEL, CAST, BACK, ULONG,
-	PPTR, SCOPE, USHORT, IDX, BCAST, OUT, NEXT_ID,
+	PPTR, SCOPE, USHORT, IDX, BCAST, OUT, BOOL, FLOAT, S1, S2, V3, V4, NEXT_ID,
 };
 
 /* A kernel with a global uint* parameter %PARAM and a global uint**
@@ -133,13 +140,16 @@ enum : uint32_t {
  * in a module of `version` with `addressing` (1 Physical32, 2 Physical64)
  * and the extra capabilities and types given. */
 module kernel(uint32_t version, uint32_t addressing, std::vector<uint32_t> caps,
-	      void (*types)(module &), void (*body)(module &))
+	      void (*types)(module &), void (*body)(module &),
+	      void (*annotations)(module &) = nullptr)
 {
 	module m(version, NEXT_ID);
 	m.op(OpCapability, {CapAddresses}).op(OpCapability, {CapKernel});
 	for (uint32_t c : caps)
 		m.op(OpCapability, {c});
 	m.op(OpMemoryModel, {addressing, 2}).entry(FN);
+	if (annotations)
+		annotations(m);
 	m.op(OpTypeVoid, {VOID}).op(OpTypeInt, {UINT, 32, 0});
 	types(m);
 	m.op(OpTypePointer, {PTR, CrossWorkgroup, UINT});
@@ -306,6 +316,154 @@ void test_versions()
 	CHECK(log.find("VulkanMemoryModel") != std::string::npos);
 }
 
+/* SPIR-V 1.4's pointer comparisons: the addresses as integers; OpPtrDiff
+ * divided by the pointee's size (a uint: 4), in the result's width. */
+void test_pointer_comparisons()
+{
+	module m = kernel(0x00010400, 2, {CapInt64},
+			  [](module &m) {
+				  m.op(OpTypeInt, {ULONG, 64, 0});
+				  m.op(OpTypeBool, {BOOL});
+			  },
+			  [](module &m) {
+				  m.op(OpPtrEqual, {BOOL, CAST, PARAM, PARAM});
+				  m.op(OpPtrNotEqual, {BOOL, BACK, PARAM, PARAM});
+				  m.op(OpPtrDiff, {ULONG, IDX, PARAM, PARAM});
+				  m.op(OpPtrDiff, {UINT, BCAST, PARAM, PARAM});
+			  });
+	std::vector<uint32_t> out;
+	std::string log;
+	CHECK(prepass(m, out, log));
+	std::vector<insn> code = decode(out);
+	CHECK(all(code, OpPtrEqual).empty() && all(code, OpPtrNotEqual).empty() &&
+	      all(code, OpPtrDiff).empty());
+	CHECK(all(code, OpConvertPtrToU).size() == 8);
+	std::vector<insn> eq = all(code, OpIEqual), ne = all(code, OpINotEqual),
+			  sub = all(code, OpISub), div = all(code, OpSDiv),
+			  sconv = all(code, OpSConvert), consts = all(code, OpConstant);
+	CHECK(eq.size() == 1 && eq[0].operands[1] == CAST);
+	CHECK(ne.size() == 1 && ne[0].operands[1] == BACK);
+	CHECK(sub.size() == 2 && div.size() == 2 && consts.size() == 2);
+	if (div.size() == 2 && consts.size() == 2) {
+		CHECK(div[0].operands[0] == ULONG && div[0].operands[1] == IDX);
+		/* the divisor: a ulong 4 */
+		CHECK(consts[0].operands ==
+		      (std::vector<uint32_t>{ULONG, div[0].operands[3], 4, 0}));
+	}
+	CHECK(sconv.size() == 1 && sconv[0].operands[0] == UINT && sconv[0].operands[1] == BCAST);
+	check_valid_14(out, "pointer comparisons");
+}
+
+/* OpCopyLogical between two structs { uint, float } of different ids: two
+ * extracts and a construct. */
+void test_copy_logical()
+{
+	module m = kernel(0x00010400, 2, {},
+			  [](module &m) {
+				  m.op(OpTypeFloat, {FLOAT, 32});
+				  m.op(OpTypeStruct, {S1, UINT, FLOAT});
+				  m.op(OpTypeStruct, {S2, UINT, FLOAT});
+				  m.op(OpConstant, {UINT, SCOPE, 7});
+				  m.op(OpConstant, {FLOAT, IDX, 0x3f800000});
+				  m.op(OpConstantComposite, {S1, V3, SCOPE, IDX});
+			  },
+			  [](module &m) { m.op(OpCopyLogical, {S2, CAST, V3}); });
+	std::vector<uint32_t> out;
+	std::string log;
+	CHECK(prepass(m, out, log));
+	std::vector<insn> code = decode(out);
+	std::vector<insn> ex = all(code, OpCompositeExtract), cc = all(code, OpCompositeConstruct);
+	CHECK(all(code, OpCopyLogical).empty() && ex.size() == 2 && cc.size() == 1);
+	if (ex.size() == 2 && cc.size() == 1) {
+		CHECK(ex[0].operands == (std::vector<uint32_t>{UINT, ex[0].operands[1], V3, 0}));
+		CHECK(ex[1].operands == (std::vector<uint32_t>{FLOAT, ex[1].operands[1], V3, 1}));
+		CHECK(cc[0].operands == (std::vector<uint32_t>{S2, CAST, ex[0].operands[1],
+							       ex[1].operands[1]}));
+	}
+	check_valid_14(out, "copy logical");
+}
+
+/* OpVectorShuffle of a uint3 and a uint4: the uint3 widened, the indices
+ * into the uint4 moved by one. */
+void test_vector_shuffle()
+{
+	module m = kernel(0x00010400, 2, {},
+			  [](module &m) {
+				  m.op(OpTypeVector, {V3, UINT, 3});
+				  m.op(OpTypeVector, {V4, UINT, 4});
+			  },
+			  [](module &m) {
+				  m.op(1 /* OpUndef */, {V3, CAST});
+				  m.op(1 /* OpUndef */, {V4, BACK});
+				  m.op(OpVectorShuffle, {V4, IDX, CAST, BACK, 0, 2, 3, 6});
+			  });
+	std::vector<uint32_t> out;
+	std::string log;
+	CHECK(prepass(m, out, log));
+	std::vector<insn> sh = all(decode(out), OpVectorShuffle);
+	CHECK(sh.size() == 2);
+	if (sh.size() == 2) {
+		uint32_t w = sh[0].operands[1];
+		CHECK(sh[0].operands == (std::vector<uint32_t>{V4, w, CAST, CAST, 0, 1, 2, 0}));
+		CHECK(sh[1].operands == (std::vector<uint32_t>{V4, IDX, w, BACK, 0, 2, 4, 7}));
+	}
+	check_valid_14(out, "vector shuffle");
+}
+
+/* OpCopyMemory: a load and a store with each side's memory operands;
+ * OpCopyMemorySized with two sets: one set for both. */
+void test_copy_memory()
+{
+	module m = kernel(0x00010400, 2, {CapInt64},
+			  [](module &m) {
+				  m.op(OpTypeInt, {ULONG, 64, 0});
+				  m.op(OpConstant, {ULONG, SCOPE, 8, 0});
+			  },
+			  [](module &m) {
+				  /* target Volatile, source Aligned 8 */
+				  m.op(OpCopyMemory, {OUT, OUT, 0x1, 0x2, 8});
+				  m.op(OpCopyMemory, {OUT, OUT});
+				  /* target Aligned 8, source Volatile|Aligned 4 */
+				  m.op(OpCopyMemorySized, {OUT, OUT, SCOPE, 0x2, 8, 0x3, 4});
+			  });
+	std::vector<uint32_t> out;
+	std::string log;
+	CHECK(prepass(m, out, log));
+	std::vector<insn> code = decode(out);
+	std::vector<insn> ld = all(code, OpLoad), st = all(code, OpStore),
+			  sized = all(code, OpCopyMemorySized);
+	CHECK(all(code, OpCopyMemory).empty() && ld.size() == 2 && st.size() == 2);
+	if (ld.size() == 2 && st.size() == 2) {
+		CHECK(ld[0].operands == (std::vector<uint32_t>{PTR, ld[0].operands[1], OUT, 0x2, 8}));
+		CHECK(st[0].operands == (std::vector<uint32_t>{OUT, ld[0].operands[1], 0x1}));
+		CHECK(ld[1].operands == (std::vector<uint32_t>{PTR, ld[1].operands[1], OUT}));
+		CHECK(st[1].operands == (std::vector<uint32_t>{OUT, ld[1].operands[1]}));
+	}
+	CHECK(sized.size() == 1 &&
+	      sized[0].operands == (std::vector<uint32_t>{OUT, OUT, SCOPE, 0x3, 4}));
+	check_valid_14(out, "copy memory");
+}
+
+/* OpDecorateString: OpDecorate (same operands); UserSemantic strings go. */
+void test_decorate_strings()
+{
+	module m = kernel(0x00010400, 2, {}, [](module &) {},
+			  [](module &m) { m.op(OpStore, {OUT, PARAM}); },
+			  [](module &m) {
+				  m.op(OpDecorateString, {PARAM, 5635 /* UserSemantic */, 'a'});
+				  m.op(OpDecorateString, {PARAM, 5636, 'b'});
+				  m.op(OpMemberDecorateString, {FNTY, 0, 5635, 'c'});
+			  });
+	std::vector<uint32_t> out;
+	std::string log;
+	CHECK(prepass(m, out, log));
+	std::vector<insn> code = decode(out);
+	std::vector<insn> d = all(code, OpDecorate);
+	CHECK(all(code, OpDecorateString).empty() && all(code, OpMemberDecorateString).empty());
+	CHECK(all(code, OpMemberDecorate).empty());
+	CHECK(d.size() == 1 && d[0].operands == (std::vector<uint32_t>{PARAM, 5636, 'b'}));
+}
+
 } // namespace
 
 int main()
@@ -314,6 +472,11 @@ int main()
 	test_pointer_scalar_casts();
 	test_physical32();
 	test_broadcast_ids();
+	test_pointer_comparisons();
+	test_copy_logical();
+	test_vector_shuffle();
+	test_copy_memory();
+	test_decorate_strings();
 	test_untouched();
 	test_versions();
 	printf("%d checks, %d failed\n", checks, failures);
