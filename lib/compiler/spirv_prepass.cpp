@@ -40,7 +40,7 @@
  *    ShuffleXor, ShuffleUp and ShuffleDown may be an unsigned integer of
  *    any width; the translator names the OpenCL C built-in after its type
  *    (sub_group_non_uniform_broadcast(uint, ulong) for a 64-bit one),
- *    while the built-ins take a uint.  A Id of another width than 32 is
+ *    while the built-ins take a uint.  An Id of another width than 32 is
  *    converted to 32 bits (OpUConvert) first: an index past 2^32 - 1 is
  *    outside every sub-group, whose result the spec leaves undefined.
  *    Since SPIR-V 1.5 the broadcast's Id need not be a constant (only

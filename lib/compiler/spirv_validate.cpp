@@ -36,7 +36,10 @@
  *    2, 3, 4, 8 or 16 scalars, arrays of 1 to 2^32 elements and every type
  *    at most 2^40 bytes, OpConstant as many words as its type's width,
  *    structs at most 16,383 members and functions 255 parameters (§2.17).
- *  - what translator 15 takes: the instructions it decodes (the table),
+ *  - what translator 15 takes: the instructions it decodes (the table,
+ *    plus those the pre-pass rewrites into ones it decodes: OpReadClockKHR
+ *    and the 1.4 OpCopyLogical, OpPtrEqual/NotEqual/Diff and
+ *    OpDecorateString/OpMemberDecorateString),
  *    the extended instruction sets it knows by name, the extensions it
  *    knows (its own list, LLVMSPIRVExtensions.inc), the Physical32/64
  *    addressing models with the OpenCL memory model (the OpenCL SPIR-V
