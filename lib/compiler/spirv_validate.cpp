@@ -733,13 +733,21 @@ bool validator::semantics(uint32_t result, uint32_t result_type, size_t number_a
 	case OpStore:
 	case OpCopyMemory:
 	case OpCopyMemorySized: {
-		/* The first memory operands: Aligned (0x2) takes a literal,
-		 * "a power of two" (SPIR-V §3.26); the translator asserts on
-		 * any other. */
+		/* The memory operands: Aligned (0x2) takes a literal, "a
+		 * power of two" (SPIR-V §3.26); the translator asserts on any
+		 * other.  OpCopyMemory(Sized) may have a second set (1.4, the
+		 * source's), which the pre-pass moves onto an OpLoad: checked
+		 * too, past the first set's Aligned literal and
+		 * MakePointerAvailable/Visible scopes. */
 		uint32_t mask_at = op == OpLoad || op == OpCopyMemorySized ? 4 : 3;
-		if (count_ > mask_at && (w[mask_at] & 2) &&
-		    (count_ <= mask_at + 1 || !power_of_2(w[mask_at + 1])))
-			return fail("the Aligned memory operand is not a power of two");
+		for (int set = 0; set < 2 && count_ > mask_at; set++) {
+			uint32_t mask = w[mask_at];
+			if ((mask & 2) && (count_ <= mask_at + 1 || !power_of_2(w[mask_at + 1])))
+				return fail("the Aligned memory operand is not a power of two");
+			if (op != OpCopyMemory && op != OpCopyMemorySized)
+				break;
+			mask_at += 1 + !!(mask & 0x2) + !!(mask & 0x8) + !!(mask & 0x10);
+		}
 		return true;
 	}
 	case OpGetNumPipePackets:
@@ -844,7 +852,8 @@ bool validator::finish()
 		std::string id = "%" + std::to_string(u.id);
 		if (!d)
 			return fail(id + " is used but never defined");
-		bool late = d->at > u.at;
+		/* (an instruction's own result is not defined before it) */
+		bool late = d->at >= u.at;
 		if (late && !u.forward_ok && d->op != OpLabel && d->op != OpFunction)
 			return fail(id + " is used before it is defined (at word " +
 				    std::to_string(d->at) + ")");

@@ -301,7 +301,7 @@ void test_untouched()
 }
 
 /* The validator: 1.5 in, 1.6 out with a log naming it, the Vulkan memory
- * model capability out. */
+ * model capability out, a second set of memory operands checked. */
 void test_versions()
 {
 	auto types = [](module &) {};
@@ -314,6 +314,14 @@ void test_versions()
 	log.clear();
 	CHECK(!kiln::spirv_validate(vmm.w.data(), vmm.w.size() * 4, log));
 	CHECK(log.find("VulkanMemoryModel") != std::string::npos);
+	/* an OpCopyMemory whose second (source) set of memory operands is
+	 * Aligned 3: the pre-pass would move it onto an OpLoad */
+	module bad_align = kernel(0x00010400, 2, {}, types, [](module &m) {
+		m.op(OpCopyMemory, {OUT, OUT, 0x2, 8, 0x2, 3});
+	});
+	log.clear();
+	CHECK(!kiln::spirv_validate(bad_align.w.data(), bad_align.w.size() * 4, log));
+	CHECK(log.find("not a power of two") != std::string::npos);
 }
 
 /* SPIR-V 1.4's pointer comparisons: the addresses as integers; OpPtrDiff
