@@ -155,7 +155,7 @@ clCreateProgramWithIL(cl_context context, const void *il, size_t length,
 				    log && *log ? log : "il is not SPIR-V Kiln can read\n");
 		free(log);
 		err = KILN_FAIL(CL_INVALID_VALUE,
-				"il is not a SPIR-V 1.0-1.4 module the translator "
+				"il is not a SPIR-V 1.0-1.5 module Kiln "
 				"can read (§5.8.1)");
 		goto fail;
 	}

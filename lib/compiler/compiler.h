@@ -101,7 +101,8 @@ bool kiln_compile_source(const struct kiln_target *t, const char *source,
 			 size_t num_headers, struct kiln_blob *ir_out,
 			 char **log);
 
-/* SPIR-V 1.0–1.4 to IR (checks magic, version and length first). */
+/* SPIR-V 1.0–1.5 to IR (validated first: spirv_validate.cpp; what 1.5
+ * adds is rewritten for translator 15: spirv_prepass.cpp). */
 bool kiln_ir_from_spirv(const struct kiln_target *t, const void *il,
 			size_t size, const uint32_t *spec_ids,
 			const uint64_t *spec_values, size_t num_spec,

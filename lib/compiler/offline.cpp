@@ -297,7 +297,8 @@ bool offline_spirv(const struct kiln_target *t, const char *source,
 		log += "error: invalid IR: " + llvm::toString(m.takeError()) + "\n";
 		return false;
 	}
-	/* SPIR-V 1.0-1.4, what Kiln's (and translator 15's) reader takes;
+	/* SPIR-V 1.0-1.4, what translator 15 writes and reads (Kiln's reader
+	 * also takes 1.5);
 	 * extensions only where the module needs one.  The kernels' argument
 	 * type names (signedness, const) travel as an OpString that readers
 	 * asking for it (Kiln's does) turn back into kernel argument info. */

@@ -66,7 +66,8 @@ bool kiln_offline_finalize(const struct kiln_target *t,
 /* OpenCL C or C++ for OpenCL to SPIR-V through the translator, with the
  * front end and options of kiln_compile_source (t's OpenCL C features and
  * extensions decide the macros; its CPU is not used: SPIR-V is portable).
- * The module is SPIR-V 1.0-1.4, what clCreateProgramWithIL accepts. */
+ * The module is SPIR-V 1.0-1.4 (translator 15 writes no later version),
+ * which clCreateProgramWithIL accepts. */
 bool kiln_offline_spirv(const struct kiln_target *t, const char *source,
 			const char *options, struct kiln_blob *spirv_out,
 			char **log);

@@ -8,7 +8,8 @@
  * built-in representation); the result is re-read through bitcode into the
  * opaque-pointer world of the rest of the compiler (translator 15 behaviour).
  * What the translator cannot read although Kiln supports it is rewritten
- * first (spirv_prepass.cpp). */
+ * first (spirv_prepass.cpp), SPIR-V 1.5 included: translator 15 reads 1.0
+ * to 1.4, and the pre-pass rewrites what 1.5 adds and stamps it 1.4. */
 #include "compiler/internal.h"
 #include "compiler/spirv_prepass.h"
 #include "compiler/spirv_validate.h"

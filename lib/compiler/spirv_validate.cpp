@@ -12,9 +12,11 @@
  * well-formed ... IL") and a log line.  The crash recovery around the
  * translator (errors.cpp) stays as the last line for what passes here.
  *
- * The checks follow the SPIR-V 1.4 specification:
- *  - §2.3 physical layout: magic, a version word the translator reads
- *    exactly (1.0 to 1.4), an id bound within the universal limit of
+ * The checks follow the SPIR-V 1.5 specification:
+ *  - §2.3 physical layout: magic, a version word of 1.0 to 1.5 exactly
+ *    (the translator reads 1.0 to 1.4; the pre-pass, spirv_prepass.cpp,
+ *    rewrites what 1.5 adds and stamps 1.5 modules as 1.4), an id bound
+ *    within the universal limit of
  *    §2.17 (4,194,303), schema 0; every instruction's word count at least
  *    1, inside the module, and within what its operands (the grammar's
  *    table, spirv_grammar.inc) allow; literal strings NUL-terminated inside
@@ -34,12 +36,23 @@
  *    2, 3, 4, 8 or 16 scalars, arrays of 1 to 2^32 elements and every type
  *    at most 2^40 bytes, OpConstant as many words as its type's width,
  *    structs at most 16,383 members and functions 255 parameters (§2.17).
- *  - what translator 15 takes: the instructions it decodes (the table),
+ *  - what translator 15 takes: the instructions it decodes (the table,
+ *    plus those the pre-pass rewrites into ones it decodes: OpReadClockKHR
+ *    and the 1.4 OpCopyLogical, OpPtrEqual/NotEqual/Diff and
+ *    OpDecorateString/OpMemberDecorateString),
  *    the extended instruction sets it knows by name, the extensions it
  *    knows (its own list, LLVMSPIRVExtensions.inc), the Physical32/64
  *    addressing models with the OpenCL memory model (the OpenCL SPIR-V
  *    environment), valid function control masks, the Kernel execution
- *    model, and the storage classes of the OpenCL environment. */
+ *    model, and the storage classes of the OpenCL environment.
+ *  - none of the capabilities SPIR-V 1.5 made core from Vulkan-only
+ *    extensions (8-bit storage buffers, the Vulkan memory model, descriptor
+ *    indexing, physical storage buffers, Layer/ViewportIndex): they need
+ *    storage classes, memory models or execution models that the OpenCL
+ *    environment does not have, the OpenCL SPIR-V environment adds no
+ *    capability for 1.5, and Kiln lists none of them
+ *    (CL_DEVICE_SPIRV_CAPABILITIES_KHR), so a module declaring one gets a
+ *    log line saying so instead of a failure further on. */
 #include "compiler/spirv_validate.h"
 
 #include <cstdint>
@@ -61,9 +74,16 @@ struct op_info {
 
 const op_info grammar[] = {
 #include "compiler/spirv_grammar.inc"
-	/* SPV_KHR_shader_clock: translator 15 does not read it, Kiln's
-	 * pre-pass rewrites it (spirv_prepass.cpp). */
+	/* Translator 15 does not read these; Kiln's pre-pass rewrites them
+	 * (spirv_prepass.cpp): SPV_KHR_shader_clock, and the SPIR-V 1.4
+	 * instructions the translator lacks. */
 	{5056, "ReadClockKHR", "TRi"},
+	{400, "CopyLogical", "TRi"},
+	{401, "PtrEqual", "TRii"},
+	{402, "PtrNotEqual", "TRii"},
+	{403, "PtrDiff", "TRii"},
+	{5632, "DecorateString", "ie"},
+	{5633, "MemberDecorateString", "ile"},
 };
 
 /* Extensions translator 15 knows (it ends the process on any other), and
@@ -199,6 +219,43 @@ bool terminator(uint32_t op)
 	       op == OpKill || op == OpReturn || op == OpReturnValue ||
 	       op == OpUnreachable;
 }
+
+/* The capabilities SPIR-V 1.5 made core (they came from extensions; see
+ * the grammar's "version": "1.5" capabilities) that Kiln does not support,
+ * with what each is for. */
+struct unsupported_capability {
+	uint32_t value;
+	const char *name;
+	const char *why;
+};
+const unsupported_capability spirv15_capabilities[] = {
+	{69, "ShaderLayer", "the Layer built-in of graphics shaders"},
+	{70, "ShaderViewportIndex", "the ViewportIndex built-in of graphics shaders"},
+	{4448, "StorageBuffer8BitAccess",
+	 "8-bit values in the StorageBuffer storage class, which OpenCL does not have (Kernel modules use Int8)"},
+	{4449, "UniformAndStorageBuffer8BitAccess",
+	 "8-bit values in the Uniform and StorageBuffer storage classes, which OpenCL does not have (Kernel modules use Int8)"},
+	{4450, "StoragePushConstant8",
+	 "8-bit values in the PushConstant storage class, which OpenCL does not have (Kernel modules use Int8)"},
+	{5301, "ShaderNonUniform", "descriptor indexing in Shader modules"},
+	{5302, "RuntimeDescriptorArray", "descriptor indexing in Shader modules"},
+	{5303, "InputAttachmentArrayDynamicIndexing", "descriptor indexing in Shader modules"},
+	{5304, "UniformTexelBufferArrayDynamicIndexing", "descriptor indexing in Shader modules"},
+	{5305, "StorageTexelBufferArrayDynamicIndexing", "descriptor indexing in Shader modules"},
+	{5306, "UniformBufferArrayNonUniformIndexing", "descriptor indexing in Shader modules"},
+	{5307, "SampledImageArrayNonUniformIndexing", "descriptor indexing in Shader modules"},
+	{5308, "StorageBufferArrayNonUniformIndexing", "descriptor indexing in Shader modules"},
+	{5309, "StorageImageArrayNonUniformIndexing", "descriptor indexing in Shader modules"},
+	{5310, "InputAttachmentArrayNonUniformIndexing", "descriptor indexing in Shader modules"},
+	{5311, "UniformTexelBufferArrayNonUniformIndexing", "descriptor indexing in Shader modules"},
+	{5312, "StorageTexelBufferArrayNonUniformIndexing", "descriptor indexing in Shader modules"},
+	{5345, "VulkanMemoryModel",
+	 "the Vulkan memory model (OpenCL modules use the OpenCL memory model)"},
+	{5346, "VulkanMemoryModelDeviceScope",
+	 "the Vulkan memory model (OpenCL modules use the OpenCL memory model)"},
+	{5347, "PhysicalStorageBufferAddresses",
+	 "the PhysicalStorageBuffer storage class of Vulkan"},
+};
 
 /* Storage classes of the OpenCL SPIR-V environment (UniformConstant,
  * Input, Workgroup, CrossWorkgroup, Function, Generic, and Intel's
@@ -472,6 +529,13 @@ bool validator::semantics(uint32_t result, uint32_t result_type, size_t number_a
 			    "\" is not one the SPIR-V reader knows "
 			    "(OpenCL.std, SPIRV.debug, OpenCL.DebugInfo.100)");
 	}
+	case OpCapability:
+		for (const unsupported_capability &c : spirv15_capabilities)
+			if (w[1] == c.value)
+				return fail("capability " + std::to_string(c.value) + " (" + c.name +
+					    ", core in SPIR-V 1.5) is not one Kiln supports: it is for " +
+					    c.why);
+		return true;
 	case OpExtension: {
 		size_t words;
 		std::string s;
@@ -514,7 +578,7 @@ bool validator::semantics(uint32_t result, uint32_t result_type, size_t number_a
 		if (w[2] != 16 && w[2] != 32 && w[2] != 64)
 			return fail("float width " + std::to_string(w[2]) + " is not 16, 32 or 64");
 		if (count_ > 3)
-			return fail("a floating-point encoding operand (not SPIR-V 1.4)");
+			return fail("a floating-point encoding operand (not SPIR-V 1.0 to 1.5)");
 		d.kind = K_FLOAT;
 		d.width = w[2];
 		d.bytes = w[2] / 8;
@@ -669,13 +733,21 @@ bool validator::semantics(uint32_t result, uint32_t result_type, size_t number_a
 	case OpStore:
 	case OpCopyMemory:
 	case OpCopyMemorySized: {
-		/* The first memory operands: Aligned (0x2) takes a literal,
-		 * "a power of two" (SPIR-V §3.26); the translator asserts on
-		 * any other. */
+		/* The memory operands: Aligned (0x2) takes a literal, "a
+		 * power of two" (SPIR-V §3.26); the translator asserts on any
+		 * other.  OpCopyMemory(Sized) may have a second set (1.4, the
+		 * source's), which the pre-pass moves onto an OpLoad: checked
+		 * too, past the first set's Aligned literal and
+		 * MakePointerAvailable/Visible scopes. */
 		uint32_t mask_at = op == OpLoad || op == OpCopyMemorySized ? 4 : 3;
-		if (count_ > mask_at && (w[mask_at] & 2) &&
-		    (count_ <= mask_at + 1 || !power_of_2(w[mask_at + 1])))
-			return fail("the Aligned memory operand is not a power of two");
+		for (int set = 0; set < 2 && count_ > mask_at; set++) {
+			uint32_t mask = w[mask_at];
+			if ((mask & 2) && (count_ <= mask_at + 1 || !power_of_2(w[mask_at + 1])))
+				return fail("the Aligned memory operand is not a power of two");
+			if (op != OpCopyMemory && op != OpCopyMemorySized)
+				break;
+			mask_at += 1 + !!(mask & 0x2) + !!(mask & 0x8) + !!(mask & 0x10);
+		}
 		return true;
 	}
 	case OpGetNumPipePackets:
@@ -780,7 +852,8 @@ bool validator::finish()
 		std::string id = "%" + std::to_string(u.id);
 		if (!d)
 			return fail(id + " is used but never defined");
-		bool late = d->at > u.at;
+		/* (an instruction's own result is not defined before it) */
+		bool late = d->at >= u.at;
 		if (late && !u.forward_ok && d->op != OpLabel && d->op != OpFunction)
 			return fail(id + " is used before it is defined (at word " +
 				    std::to_string(d->at) + ")");
@@ -797,6 +870,12 @@ bool validator::finish()
 
 } // namespace
 
+bool spirv_has_result_type(uint32_t op)
+{
+	const op_info *i = find_op(op);
+	return i && i->operands[0] == 'T' && i->operands[1] == 'R';
+}
+
 bool spirv_validate(const void *il, size_t size, std::string &log)
 {
 	if (!il || size < 20 || size % 4) {
@@ -812,12 +891,18 @@ bool spirv_validate(const void *il, size_t size, std::string &log)
 	}
 	/* The translator compares the whole version word with the versions
 	 * it knows (0x00010000 to 0x00010400) and ends the process on any
-	 * other; the major and minor bytes alone are not enough. */
+	 * other; the major and minor bytes alone are not enough.  1.5 is
+	 * stamped 1.4 by the pre-pass once it has rewritten what 1.5 adds. */
 	uint32_t v = words[1];
-	if ((v & 0xff0000ffu) || ((v >> 16) & 0xff) != 1 || ((v >> 8) & 0xff) > 4) {
-		char buf[96];
-		snprintf(buf, sizeof(buf), "error: SPIR-V: version word 0x%08x is not "
-			 "SPIR-V 1.0 to 1.4\n", v);
+	if ((v & 0xff0000ffu) || ((v >> 16) & 0xff) != 1 || ((v >> 8) & 0xff) > 5) {
+		char buf[160];
+		if ((v & 0xffff00ffu) == 0x00010000u)
+			snprintf(buf, sizeof(buf), "error: SPIR-V: the module is SPIR-V 1.%u "
+				 "(version word 0x%08x); Kiln reads SPIR-V 1.0 to 1.5\n",
+				 (v >> 8) & 0xff, v);
+		else
+			snprintf(buf, sizeof(buf), "error: SPIR-V: version word 0x%08x is not "
+				 "SPIR-V 1.0 to 1.5\n", v);
 		log += buf;
 		return false;
 	}

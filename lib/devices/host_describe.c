@@ -726,15 +726,19 @@ static void describe_optional(struct kiln_device_props *p)
 		p->single_fp_atomic_capabilities = fp;
 		p->double_fp_atomic_capabilities = has(F_FP64) ? fp : 0;
 	}
-	p->il_version = has(F_IL) ? "SPIR-V_1.0 SPIR-V_1.1 SPIR-V_1.2 SPIR-V_1.3 SPIR-V_1.4"
+	p->il_version = has(F_IL) ? "SPIR-V_1.0 SPIR-V_1.1 SPIR-V_1.2 SPIR-V_1.3 SPIR-V_1.4 "
+				    "SPIR-V_1.5"
 				  : "";
-	/* The same versions as a list: the SPIR-V translator reads 1.0–1.4. */
+	/* The same versions as a list: the SPIR-V translator reads 1.0–1.4,
+	 * and 1.5 after the pre-pass (lib/compiler/spirv_prepass.cpp) has
+	 * rewritten what 1.5 adds. */
 	static const cl_name_version spirv_versions[] = {
 		{ CL_MAKE_VERSION(1, 0, 0), "SPIR-V" },
 		{ CL_MAKE_VERSION(1, 1, 0), "SPIR-V" },
 		{ CL_MAKE_VERSION(1, 2, 0), "SPIR-V" },
 		{ CL_MAKE_VERSION(1, 3, 0), "SPIR-V" },
 		{ CL_MAKE_VERSION(1, 4, 0), "SPIR-V" },
+		{ CL_MAKE_VERSION(1, 5, 0), "SPIR-V" },
 	};
 	p->ils_with_version = has(F_IL) ? spirv_versions : NULL;
 	p->num_ils_with_version = has(F_IL) ? KILN_ARRAY_SIZE(spirv_versions) : 0;

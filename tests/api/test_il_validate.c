@@ -167,6 +167,10 @@ int main(void)
 	REQUIRE(at);
 	w[at + 3] = 18; /* defined two instructions later */
 	refused("use before def", w, NWORDS, "used before it is defined");
+	/* ... and of an instruction's own result (%15 = OpUConvert %15). */
+	load(w);
+	w[at + 3] = w[at + 2];
+	refused("own result", w, NWORDS, "used before it is defined");
 	/* A block without its terminator. */
 	load(w);
 	at = find_op(w, NWORDS, 253);

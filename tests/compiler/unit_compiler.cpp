@@ -671,15 +671,23 @@ static void test_spirv()
 		CHECK(run(p, "vadd", 1, &gs, &ls, {buf(a.data()), buf(b.data()), buf(c.data()), val(n)}));
 		CHECK(c[0] == 3.5f && c[99] == 3.5f);
 	}
-	/* SPIR-V 1.5 and a bad magic are refused before the translator. */
+	/* The same module as SPIR-V 1.5 is read (the pre-pass stamps it 1.4
+	 * for the translator); 1.6 and a bad magic are refused before the
+	 * translator. */
 	if (spv.size() > 20) {
-		std::vector<char> v15 = spv;
+		std::vector<char> v = spv;
 		uint32_t ver = 0x00010500;
-		memcpy(&v15[4], &ver, 4);
-		CHECK(!kiln_ir_from_spirv(&g_target, v15.data(), v15.size(), nullptr, nullptr, 0, &ir, &log));
+		memcpy(&v[4], &ver, 4);
+		CHECK(kiln_ir_from_spirv(&g_target, v.data(), v.size(), nullptr, nullptr, 0, &ir, &log));
 		free(log);
-		v15[0] ^= 0xff;
-		CHECK(!kiln_ir_from_spirv(&g_target, v15.data(), v15.size(), nullptr, nullptr, 0, &ir, &log));
+		kiln_blob_free(&ir);
+		ver = 0x00010600;
+		memcpy(&v[4], &ver, 4);
+		CHECK(!kiln_ir_from_spirv(&g_target, v.data(), v.size(), nullptr, nullptr, 0, &ir, &log));
+		CHECK(log && strstr(log, "SPIR-V 1.6"));
+		free(log);
+		v[0] ^= 0xff;
+		CHECK(!kiln_ir_from_spirv(&g_target, v.data(), v.size(), nullptr, nullptr, 0, &ir, &log));
 		free(log);
 	}
 }

@@ -46,6 +46,19 @@ static char *program_log(cl_program prog, cl_device_id dev)
 	return log;
 }
 
+/* What the runtime tells the context (why clCreateProgramWithIL refused a
+ * module: the validator's or the translator's log) goes to stderr. */
+static void CL_CALLBACK report(const char *errinfo, const void *private_info,
+			       size_t cb, void *user_data)
+{
+	(void)private_info;
+	(void)cb;
+	fprintf(stderr, "%s: %s", (const char *)user_data, errinfo);
+	size_t n = strlen(errinfo);
+	if (n == 0 || errinfo[n - 1] != '\n')
+		fputc('\n', stderr);
+}
+
 bool cc_build(const struct cc_input *in, const char *options, struct cc_program *p)
 {
 	cl_int err;
@@ -57,7 +70,8 @@ bool cc_build(const struct cc_input *in, const char *options, struct cc_program 
 	}
 	err = clGetDeviceIDs(p->platform, CL_DEVICE_TYPE_ALL, 1, &p->device, NULL);
 	if (err == CL_SUCCESS)
-		p->context = clCreateContext(NULL, 1, &p->device, NULL, NULL, &err);
+		p->context = clCreateContext(NULL, 1, &p->device, report,
+					     (void *)in->path, &err);
 	if (err != CL_SUCCESS) {
 		fprintf(stderr, KILN_CC ": error: no Kiln device or context (error %d)\n", err);
 		return false;
@@ -66,7 +80,7 @@ bool cc_build(const struct cc_input *in, const char *options, struct cc_program 
 		p->program = clCreateProgramWithIL(p->context, in->data, in->size, &err);
 		if (err == CL_INVALID_VALUE) {
 			/* the runtime checks magic, version and length */
-			fprintf(stderr, "%s: error: not a SPIR-V 1.0-1.4 module that Kiln "
+			fprintf(stderr, "%s: error: not a SPIR-V 1.0-1.5 module that Kiln "
 				"can read\n", in->path);
 			return false;
 		}

@@ -168,7 +168,8 @@ bad_options)
 	expect 1 "$cc" no-such-file.cl
 	has "$out/stderr" 'no-such-file.cl: No such file'
 	expect 1 "$cc" -x spirv good.cl
-	has "$out/stderr" 'not a SPIR-V 1.0-1.4 module'
+	has "$out/stderr" 'not a SPIR-V 1.0-1.5 module'
+	has "$out/stderr" 'good.cl: clCreateProgramWithIL: il is not SPIR-V Kiln can read'
 	expect 0 "$cc" --help
 	has "$out/stdout" '^usage: kiln-cc'
 	;;
