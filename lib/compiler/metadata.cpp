@@ -5,7 +5,7 @@
 #include "compiler/internal.h"
 #include "compiler/program_rules.h"
 
-#include <CL/cl.h>
+#include "core/cl_target.h"
 
 #include <cstdlib>
 #include <cstring>

@@ -26,6 +26,11 @@
  * iterations in one loop (never a work-item loop of a real group) runs the
  * whole loop as before.
  *
+ * The same holds one level up for `(g & (2^k - 1)) == c` with c < 2^k, as
+ * `if (get_sub_group_local_id() == 0)` becomes for sub-groups of 2^k
+ * work-items: the body runs in every 2^k-th iteration from
+ * i* = (c - s) mod 2^k, and the loop steps from i* by 2^k.
+ *
  * It runs at the start of the vectorizer passes, after kiln-guard-split
  * (passes.cpp), when the work-item function is inlined and its loops are
  * in canonical form.
@@ -33,11 +38,11 @@
  * after -O3's loop passes; dominator tree, loop info and scalar evolution
  * from the analysis manager (fresh ones after each change).
  * Guarantees: each loop of the shape one_item_loop describes (innermost
- * or not) whose header branches on `g == c` to its body (or `g != c` to
- * the latch) and otherwise straight to the latch runs only the iteration
- * where the test holds; its header's test is marked !kiln.single and the
- * loop is neither vectorized nor unrolled.  At most 16 loops per
- * function. */
+ * or not) whose header branches on `g == c` or `(g & (2^k - 1)) == c` to
+ * its body (or `!=` to the latch) and otherwise straight to the latch runs
+ * only the iterations where the test holds; its header's test is marked
+ * !kiln.single and the loop is neither vectorized nor unrolled.  At most
+ * 16 loops per function. */
 #include "compiler/passes.h"
 
 #include <llvm/Analysis/LoopInfo.h>
@@ -46,6 +51,7 @@
 #include <llvm/IR/Dominators.h>
 #include <llvm/IR/IRBuilder.h>
 #include <llvm/IR/Instructions.h>
+#include <llvm/IR/PatternMatch.h>
 #include <llvm/Transforms/Utils/LoopUtils.h>
 #include <llvm/Transforms/Utils/ScalarEvolutionExpander.h>
 
@@ -60,6 +66,9 @@ struct item_test {
 	const llvm::SCEV *start;
 	const llvm::SCEV *value;
 	unsigned width;
+	/* 1 for g == c; 2^k for (g & (2^k - 1)) == c, c < 2^k: one
+	 * iteration in every 2^k (the first work-item of each sub-group) */
+	uint64_t stride;
 	/* the !kiln.next stores of the header and the latch, with their
 	 * addresses in the first iteration */
 	llvm::SmallVector<llvm::StoreInst *, 2> next;
@@ -141,10 +150,24 @@ bool find_test(llvm::Loop *l, llvm::ScalarEvolution &se, item_test &t)
 	llvm::BasicBlock *body = br->getSuccessor(body_side);
 	if (br->getSuccessor(1 - body_side) != latch || body == latch || !l->contains(body))
 		return false;
-	const llvm::SCEV *a = se.getSCEV(cmp->getOperand(0));
-	const llvm::SCEV *b = se.getSCEV(cmp->getOperand(1));
-	if (se.isLoopInvariant(a, l))
-		std::swap(a, b);
+	llvm::Value *lhs = cmp->getOperand(0), *rhs = cmp->getOperand(1);
+	if (l->isLoopInvariant(lhs))
+		std::swap(lhs, rhs);
+	uint64_t stride = 1;
+	const llvm::APInt *mask, *cval;
+	if (llvm::PatternMatch::match(lhs, llvm::PatternMatch::m_And(llvm::PatternMatch::m_Value(),
+								     llvm::PatternMatch::m_APInt(mask))) &&
+	    llvm::PatternMatch::match(rhs, llvm::PatternMatch::m_APInt(cval))) {
+		/* (g & M) == c: every 2^k-th iteration from the first where
+		 * it holds, for M = 2^k - 1 below 2^31 and c <= M (a larger
+		 * c never holds: left alone) */
+		if (!(*mask + 1).isPowerOf2() || mask->getActiveBits() > 31 || cval->ugt(*mask))
+			return false;
+		stride = mask->getZExtValue() + 1;
+		lhs = llvm::cast<llvm::Instruction>(lhs)->getOperand(0);
+	}
+	const llvm::SCEV *a = se.getSCEV(lhs);
+	const llvm::SCEV *b = se.getSCEV(rhs);
 	auto *rec = llvm::dyn_cast<llvm::SCEVAddRecExpr>(a);
 	if (!rec || rec->getLoop() != l || !rec->isAffine() || !se.isLoopInvariant(b, l) ||
 	    !rec->getStepRecurrence(se)->isOne())
@@ -152,7 +175,7 @@ bool find_test(llvm::Loop *l, llvm::ScalarEvolution &se, item_test &t)
 	unsigned w = se.getTypeSizeInBits(rec->getType());
 	if (w != 32 && w != 64)
 		return false;
-	t = item_test{ br, rec->getStart(), b, w, next, next_first };
+	t = item_test{ br, rec->getStart(), b, w, stride, next, next_first };
 	return true;
 }
 
@@ -184,14 +207,23 @@ void run_one_item(llvm::Function &fn, llvm::Loop *l, const item_test &t,
 		first->copyMetadata(*st);
 	}
 
-	/* i* = (c - s) mod 2^w, the one iteration that runs the body when
-	 * the loop has n in [1, 2^32] iterations (n = 0 stands for 2^64) */
-	llvm::Value *istar = b.CreateZExt(b.CreateSub(v, s), b.getInt64Ty(), "single.i");
+	/* i* = (c - s) mod 2^w (mod the stride for the masked test), the
+	 * first iteration that runs the body when the loop has n in [1,
+	 * 2^32] iterations (n = 0 stands for 2^64); otherwise ("not sane")
+	 * the loop runs as before */
+	llvm::Value *diff = b.CreateSub(v, s);
+	if (t.stride > 1)
+		diff = b.CreateAnd(diff, llvm::ConstantInt::get(wt, t.stride - 1));
+	llvm::Value *istar = b.CreateZExt(diff, b.getInt64Ty(), "single.i");
 	llvm::Value *sane = b.CreateICmpULT(b.CreateSub(nv, b.getInt64(1)),
 					    b.getInt64(1ull << 32), "single.sane");
 	llvm::Value *first = b.CreateSelect(sane, istar, b.getInt64(0));
-	llvm::Value *stop = b.CreateSelect(sane, b.CreateAdd(istar, b.getInt64(1)), nv,
-					   "single.stop");
+	llvm::Value *stop = nullptr;
+	if (t.stride == 1)
+		stop = b.CreateSelect(sane, b.CreateAdd(istar, b.getInt64(1)), nv, "single.stop");
+	llvm::Value *step = nullptr;
+	if (t.stride > 1)
+		step = b.CreateSelect(sane, b.getInt64(t.stride), b.getInt64(1), "single.step");
 	llvm::Value *enter = b.CreateOr(b.CreateNot(sane), b.CreateICmpULT(istar, nv),
 					"single.enter");
 	b.CreateCondBr(enter, h, exit);
@@ -200,8 +232,18 @@ void run_one_item(llvm::Function &fn, llvm::Loop *l, const item_test &t,
 
 	auto *lbr = llvm::cast<llvm::BranchInst>(latch->getTerminator());
 	llvm::Value *next = iv->getIncomingValueForBlock(latch);
-	llvm::Value *done = new llvm::ICmpInst(lbr, llvm::CmpInst::ICMP_EQ, next, stop,
-					       "single.done");
+	llvm::Value *done;
+	if (t.stride == 1) {
+		done = new llvm::ICmpInst(lbr, llvm::CmpInst::ICMP_EQ, next, stop, "single.done");
+	} else {
+		/* i + stride, past n (no wrap: n <= 2^32, stride < 2^32),
+		 * or i + 1 == n as before */
+		llvm::IRBuilder<> lb(lbr);
+		llvm::Value *stepped = lb.CreateAdd(iv, step, "single.next");
+		iv->setIncomingValueForBlock(latch, stepped);
+		done = lb.CreateSelect(sane, lb.CreateICmpUGE(stepped, nv),
+				       lb.CreateICmpEQ(stepped, nv), "single.done");
+	}
 	llvm::BranchInst::Create(exit, h, done, lbr);
 	lbr->eraseFromParent();
 

@@ -3,7 +3,9 @@
 ; its own inside) runs that one iteration; the record of the region each
 ; work-item stopped at (!kiln.next) is stored once before the loop for the
 ; first work-item of the row, whose word the work-group function reads.
-; A loop whose latch stores anything else, and a `<` guard (kiln-guard-split's),
+; `(lin & 15) == 0` (the first work-item of each sub-group of 16) steps by
+; 16 from the first such iteration.  A loop whose latch stores anything
+; else, a mask that is not 2^k - 1, and a `<` guard (kiln-guard-split's)
 ; stay as they are.
 ; RUN: %kiln-opt -passes=kiln-single-item %s -S | %FileCheck %s
 ; SKIP-FAILS: kiln-single-item
@@ -20,6 +22,17 @@
 ; CHECK: latch:
 ; CHECK: %single.done = icmp eq i64 %lx.next, %single.stop
 ; CHECK-NEXT: br i1 %single.done, label %exit, label %wi.x, !llvm.loop
+; CHECK-LABEL: define void @__kiln_wg_every16(
+; CHECK: and i64 %{{.*}}, 15
+; CHECK: %single.step = select i1 %single.sane, i64 16, i64 1
+; CHECK: br i1 %single.enter, label %wi.x, label %exit
+; CHECK: latch:
+; CHECK-NEXT: %lx.next = add nuw i64 %lx, 1
+; CHECK: %single.next = add i64 %lx, %single.step
+; CHECK: %single.done = select i1 %single.sane
+; CHECK-NEXT: br i1 %single.done, label %exit, label %wi.x
+; CHECK-LABEL: define void @__kiln_wg_mask12(
+; CHECK-NOT: single.
 ; CHECK-LABEL: define void @__kiln_wg_plain_store(
 ; CHECK-NOT: single.
 ; CHECK-LABEL: define void @__kiln_wg_prefix(
@@ -59,6 +72,55 @@ inner.exit:
 
 latch:
   store i32 3, ptr %slot, align 4, !kiln.next !0
+  %lx.next = add nuw i64 %lx, 1
+  %done = icmp eq i64 %lx.next, %n
+  br i1 %done, label %exit, label %wi.x
+
+exit:
+  ret void
+}
+
+; the first work-item of each sub-group of 16 counts
+define void @__kiln_wg_every16(ptr addrspace(1) %out, i64 %n, i64 %base) {
+entry:
+  br label %wi.x
+
+wi.x:
+  %lx = phi i64 [ 0, %entry ], [ %lx.next, %latch ]
+  %lin = add i64 %lx, %base
+  %lane = and i64 %lin, 15
+  %first = icmp eq i64 %lane, 0
+  br i1 %first, label %body, label %latch
+
+body:
+  %old = atomicrmw add ptr addrspace(1) %out, i64 1 seq_cst, align 8
+  br label %latch
+
+latch:
+  %lx.next = add nuw i64 %lx, 1
+  %done = icmp eq i64 %lx.next, %n
+  br i1 %done, label %exit, label %wi.x
+
+exit:
+  ret void
+}
+
+; 12 is not 2^k - 1: left alone
+define void @__kiln_wg_mask12(ptr addrspace(1) %out, i64 %n) {
+entry:
+  br label %wi.x
+
+wi.x:
+  %lx = phi i64 [ 0, %entry ], [ %lx.next, %latch ]
+  %bits = and i64 %lx, 12
+  %none = icmp eq i64 %bits, 0
+  br i1 %none, label %body, label %latch
+
+body:
+  %old = atomicrmw add ptr addrspace(1) %out, i64 1 seq_cst, align 8
+  br label %latch
+
+latch:
   %lx.next = add nuw i64 %lx, 1
   %done = icmp eq i64 %lx.next, %n
   br i1 %done, label %exit, label %wi.x
