@@ -30,6 +30,7 @@
  * runs over the prefix of iterations that pass, without the test, when g
  * cannot wrap; the original loop (its header marked !kiln.unsplit) runs
  * otherwise.  At most 16 loops per function. */
+#include "compiler/loop_rounds.h"
 #include "compiler/passes.h"
 
 #include <llvm/Analysis/LoopInfo.h>
@@ -210,36 +211,22 @@ void split(llvm::Function &fn, llvm::Loop *l, const guard &g, llvm::ScalarEvolut
 
 } // namespace
 
-/* Splits f's guarded loops; how many. */
+/* Splits f's guarded loops; how many.  A split loop has no guard left
+ * and its copy is marked !kiln.unsplit, so neither is offered again. */
 static unsigned split_guarded_loops(llvm::Function &f, llvm::FunctionAnalysisManager &fam)
 {
-	if (!f.getName().startswith("__kiln_wg_"))
-		return 0;
-	unsigned done = 0;
-	/* one loop per round: the pipeline's own analyses first, and after a
-	 * split (which changes the CFG) fresh ones; a split loop has no guard
-	 * left and its copy is marked */
-	for (unsigned round = 0; round < 16; round++) {
-		llvm::DominatorTree &dt = fam.getResult<llvm::DominatorTreeAnalysis>(f);
-		llvm::LoopInfo &li = fam.getResult<llvm::LoopAnalysis>(f);
-		llvm::ScalarEvolution &se = fam.getResult<llvm::ScalarEvolutionAnalysis>(f);
-		bool changed = false;
-		for (llvm::Loop *l : li.getLoopsInPreorder()) {
+	return change_loops_in_rounds(
+		f, fam, 16,
+		[&](llvm::Loop *l, llvm::DominatorTree &dt, llvm::LoopInfo &li,
+		    llvm::ScalarEvolution &se) {
 			guard g;
 			if (!simple_loop(l) ||
 			    llvm::isa<llvm::SCEVCouldNotCompute>(se.getBackedgeTakenCount(l)) ||
 			    !find_guard(l, se, g))
-				continue;
+				return false;
 			split(f, l, g, se, dt, li);
-			done++;
-			changed = true;
-			break;
-		}
-		if (!changed)
-			break;
-		fam.invalidate(f, llvm::PreservedAnalyses::none());
-	}
-	return done;
+			return true;
+		});
 }
 
 llvm::PreservedAnalyses guard_split_pass::run(llvm::Function &f, llvm::FunctionAnalysisManager &fam)

@@ -43,6 +43,7 @@
  * only the iterations where the test holds; its header's test is marked
  * !kiln.single and the loop is neither vectorized nor unrolled.  At most
  * 16 loops per function. */
+#include "compiler/loop_rounds.h"
 #include "compiler/passes.h"
 
 #include <llvm/Analysis/LoopInfo.h>
@@ -256,35 +257,22 @@ void run_one_item(llvm::Function &fn, llvm::Loop *l, const item_test &t,
 
 } // namespace
 
-/* Narrows f's single-item loops; how many. */
+/* Narrows f's single-item loops; how many.  A narrowed loop's test is
+ * marked !kiln.single, so it is not offered again. */
 static unsigned narrow_single_item_loops(llvm::Function &f, llvm::FunctionAnalysisManager &fam)
 {
-	if (!f.getName().startswith("__kiln_wg_"))
-		return 0;
-	unsigned done = 0;
-	/* one loop per round, fresh analyses after each change (the CFG
-	 * changes); a narrowed loop's test is marked */
-	for (unsigned round = 0; round < 16; round++) {
-		llvm::LoopInfo &li = fam.getResult<llvm::LoopAnalysis>(f);
-		llvm::ScalarEvolution &se = fam.getResult<llvm::ScalarEvolutionAnalysis>(f);
-		bool changed = false;
-		for (llvm::Loop *l : li.getLoopsInPreorder()) {
+	return change_loops_in_rounds(
+		f, fam, 16,
+		[&](llvm::Loop *l, llvm::DominatorTree &, llvm::LoopInfo &, llvm::ScalarEvolution &se) {
 			item_test t;
 			if (!one_item_loop(l) ||
 			    llvm::isa<llvm::SCEVCouldNotCompute>(se.getBackedgeTakenCount(l)) ||
 			    !se.getBackedgeTakenCount(l)->getType()->isIntegerTy(64) ||
 			    !find_test(l, se, t))
-				continue;
+				return false;
 			run_one_item(f, l, t, se);
-			done++;
-			changed = true;
-			break;
-		}
-		if (!changed)
-			break;
-		fam.invalidate(f, llvm::PreservedAnalyses::none());
-	}
-	return done;
+			return true;
+		});
 }
 
 llvm::PreservedAnalyses single_item_pass::run(llvm::Function &f, llvm::FunctionAnalysisManager &fam)
