@@ -138,37 +138,57 @@ static cl_program build(cl_context ctx, cl_device_id dev, const uint32_t *words,
 	return p;
 }
 
-static void check_no_reads(cl_context ctx, cl_device_id dev, cl_command_queue q)
+/* What kernel k stores: the three clock words, two uints, a float. */
+struct outs {
+	cl_ulong t[3];
+	cl_uint u[2];
+	cl_float f;
+};
+
+/* Runs k (a program of `words`) `runs` times on one work-item over buffers
+ * that start as `*o`, reading them back into `*o` after each run and
+ * calling check(o). */
+static void run_k(cl_context ctx, cl_device_id dev, cl_command_queue q, const uint32_t *words,
+		  size_t size, int runs, struct outs *o, void (*check)(const struct outs *))
 {
-	uint32_t words[sizeof(module) / 4];
-	memcpy(words, module, sizeof(module));
-	without_clock_reads(words, sizeof(module) / 4);
-	cl_program p = build(ctx, dev, words, sizeof(words));
+	cl_program p = build(ctx, dev, words, size);
 	REQUIRE(p);
 	cl_int err;
 	cl_kernel k = clCreateKernel(p, "k", &err);
 	REQUIRE(err == CL_SUCCESS);
-	cl_ulong t[3] = { 7, 7, 7 };
-	cl_uint u[2] = { 7, 7 };
-	cl_float f = 1.0f;
-	cl_mem bt = clCreateBuffer(ctx, CL_MEM_COPY_HOST_PTR, sizeof(t), t, &err);
-	cl_mem bu = clCreateBuffer(ctx, CL_MEM_COPY_HOST_PTR, sizeof(u), u, &err);
-	cl_mem bf = clCreateBuffer(ctx, CL_MEM_COPY_HOST_PTR, sizeof(f), &f, &err);
+	cl_mem bt = clCreateBuffer(ctx, CL_MEM_COPY_HOST_PTR, sizeof(o->t), o->t, &err);
+	cl_mem bu = clCreateBuffer(ctx, CL_MEM_COPY_HOST_PTR, sizeof(o->u), o->u, &err);
+	cl_mem bf = clCreateBuffer(ctx, CL_MEM_COPY_HOST_PTR, sizeof(o->f), &o->f, &err);
 	CHECK_OK(clSetKernelArg(k, 0, sizeof(bt), &bt));
 	CHECK_OK(clSetKernelArg(k, 1, sizeof(bu), &bu));
 	CHECK_OK(clSetKernelArg(k, 2, sizeof(bf), &bf));
-	size_t one = 1;
-	CHECK_OK(clEnqueueNDRangeKernel(q, k, 1, NULL, &one, NULL, 0, NULL, NULL));
-	CHECK_OK(clEnqueueReadBuffer(q, bt, CL_TRUE, 0, sizeof(t), t, 0, NULL, NULL));
-	CHECK_OK(clEnqueueReadBuffer(q, bu, CL_TRUE, 0, sizeof(u), u, 0, NULL, NULL));
-	CHECK_OK(clEnqueueReadBuffer(q, bf, CL_TRUE, 0, sizeof(f), &f, 0, NULL, NULL));
-	CHECK(t[0] == 1 && t[1] == 0 && t[2] == 1);
-	CHECK(u[0] == 0 && u[1] == 0 && f == 0.0f);
+	for (int run = 0; run < runs; run++) {
+		size_t one = 1;
+		CHECK_OK(clEnqueueNDRangeKernel(q, k, 1, NULL, &one, NULL, 0, NULL, NULL));
+		CHECK_OK(clEnqueueReadBuffer(q, bt, CL_TRUE, 0, sizeof(o->t), o->t, 0, NULL, NULL));
+		CHECK_OK(clEnqueueReadBuffer(q, bu, CL_TRUE, 0, sizeof(o->u), o->u, 0, NULL, NULL));
+		CHECK_OK(clEnqueueReadBuffer(q, bf, CL_TRUE, 0, sizeof(o->f), &o->f, 0, NULL, NULL));
+		check(o);
+	}
 	clReleaseMemObject(bt);
 	clReleaseMemObject(bu);
 	clReleaseMemObject(bf);
 	clReleaseKernel(k);
 	clReleaseProgram(p);
+}
+
+/* Clock readings never go back; every null is 0. */
+static void check_clocks(const struct outs *o)
+{
+	CHECK(o->t[0] > 0 && o->t[0] <= o->t[1] && o->t[1] <= o->t[2]);
+	CHECK(o->u[0] == 0 && o->u[1] == 0 && o->f == 0.0f);
+}
+
+/* The module without clock reads stores 1, 0, 1 and the nulls. */
+static void check_no_clocks(const struct outs *o)
+{
+	CHECK(o->t[0] == 1 && o->t[1] == 0 && o->t[2] == 1);
+	CHECK(o->u[0] == 0 && o->u[1] == 0 && o->f == 0.0f);
 }
 
 int main(void)
@@ -177,36 +197,17 @@ int main(void)
 	cl_device_id dev;
 	cl_context ctx;
 	cl_command_queue q;
-	cl_int err;
 	check_setup(&platform, &dev, &ctx, &q);
-	check_no_reads(ctx, dev, q);
-	cl_program p = build(ctx, dev, module, sizeof(module));
-	REQUIRE(p);
-	cl_kernel k = clCreateKernel(p, "k", &err);
-	REQUIRE(err == CL_SUCCESS);
-	cl_ulong t[3] = { 0, 0, 0 };
-	cl_uint u[2] = { 7, 7 };
-	cl_float f = 1.0f;
-	cl_mem bt = clCreateBuffer(ctx, CL_MEM_COPY_HOST_PTR, sizeof(t), t, &err);
-	cl_mem bu = clCreateBuffer(ctx, CL_MEM_COPY_HOST_PTR, sizeof(u), u, &err);
-	cl_mem bf = clCreateBuffer(ctx, CL_MEM_COPY_HOST_PTR, sizeof(f), &f, &err);
-	CHECK_OK(clSetKernelArg(k, 0, sizeof(bt), &bt));
-	CHECK_OK(clSetKernelArg(k, 1, sizeof(bu), &bu));
-	CHECK_OK(clSetKernelArg(k, 2, sizeof(bf), &bf));
-	for (int run = 0; run < 100; run++) {
-		size_t one = 1;
-		CHECK_OK(clEnqueueNDRangeKernel(q, k, 1, NULL, &one, NULL, 0, NULL, NULL));
-		CHECK_OK(clEnqueueReadBuffer(q, bt, CL_TRUE, 0, sizeof(t), t, 0, NULL, NULL));
-		CHECK_OK(clEnqueueReadBuffer(q, bu, CL_TRUE, 0, sizeof(u), u, 0, NULL, NULL));
-		CHECK_OK(clEnqueueReadBuffer(q, bf, CL_TRUE, 0, sizeof(f), &f, 0, NULL, NULL));
-		CHECK(t[0] > 0 && t[0] <= t[1] && t[1] <= t[2]);
-		CHECK(u[0] == 0 && u[1] == 0 && f == 0.0f);
-	}
-	clReleaseMemObject(bt);
-	clReleaseMemObject(bu);
-	clReleaseMemObject(bf);
-	clReleaseKernel(k);
-	clReleaseProgram(p);
+
+	uint32_t no_reads[sizeof(module) / 4];
+	memcpy(no_reads, module, sizeof(module));
+	without_clock_reads(no_reads, sizeof(module) / 4);
+	struct outs o = { { 7, 7, 7 }, { 7, 7 }, 1.0f };
+	run_k(ctx, dev, q, no_reads, sizeof(no_reads), 1, &o, check_no_clocks);
+
+	struct outs c = { { 0, 0, 0 }, { 7, 7 }, 1.0f };
+	run_k(ctx, dev, q, module, sizeof(module), 100, &c, check_clocks);
+
 	clReleaseCommandQueue(q);
 	clReleaseContext(ctx);
 	return check_done();
