@@ -5,10 +5,9 @@
  * kiln-scalarize) make the same decisions whatever CPU the program is
  * built for, apart from what the module's metadata says of the target
  * (the sub-group size, the vector register width kiln-scalarize compares
- * a kernel's vectors with).  The optimisation stage is LLVM's -O3 for the target with
- * kiln-safe-divide at its start and kiln-guard-split and kiln-single-item
- * just before the loop
- * vectorizer.  docs/compiler.md
+ * a kernel's vectors with).  The optimisation stage is LLVM's -O3 for
+ * the target with kiln-safe-divide at its start and kiln-guard-split and
+ * kiln-single-item just before the loop vectorizer.  docs/compiler.md
  * describes each pass in this order. */
 #include "compiler/passes.h"
 #include "compiler/safe_divide.h"
