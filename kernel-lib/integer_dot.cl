@@ -10,47 +10,89 @@
  * or 4 * -128 * -128), so dot is exact; dot_acc_sat adds the accumulator
  * with saturation at the result type's limits, both ends.
  *
- * The bodies are plain widening multiplies and adds: the work-item loop
- * vectorizer widens them across work-items (an x86 target intrinsic such
- * as VNNI's vpdpbusd would stop it), so the device reports none of these
- * forms as accelerated (docs/extensions.md). */
+ * Every form reaches one of four primitives on four bytes packed in a
+ * uint (a char4 is passed as an i32 on x86-64 anyway):
+ *
+ *     __kiln_dot4_{ss,uu,us}(acc, a, b)  acc + the four products, wrapping
+ *     __kiln_dot4_us_sat(acc, a, b)      the same, saturated to int
+ *
+ * (us: a's bytes unsigned, b's signed).  They stay calls until the end of
+ * optimisation: each has a companion `_vec` on a register of packed
+ * values (vector_variants.cpp), so the work-item loop vectorizer keeps
+ * them whole, and kiln-lower-dot (lib/compiler/lower_dot.cpp) then turns
+ * the calls into VNNI's vpdpbusd / vpdpbusds where the CPU has them, or
+ * inlines the bodies below where it does not.  The bodies are the
+ * definition: plain shifts, multiplies and adds that any lane count
+ * shares. */
 #include "kl_gentype.h"
 
-/* The sum of the four products, each operand widened to int (or uint for
- * unsigned-unsigned: the sum can exceed INT_MAX). */
-#define DOT4(R, R4, A4, B4)                                                    \
+/* Byte k of a packed uint (or of each lane of a uint vector), zero- or
+ * sign-extended to int lanes of the same count. */
+#define KL_U8(T, x, k) as_##T(((x) >> (8 * (k))) & 0xffu)
+#define KL_S8(T, x, k) (as_##T((x) << (24 - 8 * (k))) >> 24)
+#define KL_DOT4(T, A8, B8, a, b)                                               \
+	(A8(T, a, 0) * B8(T, b, 0) + A8(T, a, 1) * B8(T, b, 1) +               \
+	 A8(T, a, 2) * B8(T, b, 2) + A8(T, a, 3) * B8(T, b, 3))
+
+/* int + int saturated to int, lane by lane (OpenCL C add_sat). */
+#define KL_ADD_SAT_INT(acc, d) __builtin_elementwise_add_sat(acc, d)
+
+/* Lanes of a companion: one register of 32-bit lanes at the ISA level this
+ * library is built for (a wider vector is passed in memory on x86-64,
+ * which the vectorizer's call would not match; subgroups_rows.cl). */
+#if defined(__AVX512F__)
+#define KL_DVF 16
+#elif defined(__AVX2__)
+#define KL_DVF 8
+#else
+#define KL_DVF 4
+#endif
+#define KL_DCAT_(a, b) a##b
+#define KL_DCAT(a, b) KL_DCAT_(a, b)
+#define KL_DINT KL_DCAT(int, KL_DVF)
+#define KL_DUINT KL_DCAT(uint, KL_DVF)
+
+/* One primitive and its companion: `noinline` keeps the call whole through
+ * LLVM's inliner until kiln-lower-dot; `const` says it only computes, so
+ * that loops around it still move and vectorize. */
+#define KL_DOT4_PRIM(NAME, A8, B8, FINISH)                                     \
+	int __attribute__((noinline, const)) NAME(int acc, uint a, uint b)     \
+	{ return FINISH(acc, KL_DOT4(int, A8, B8, a, b)); }                     \
+	KL_DINT __attribute__((noinline, const))                               \
+	NAME##_vec(KL_DINT acc, KL_DUINT a, KL_DUINT b)                        \
+	{ return FINISH(acc, KL_DOT4(KL_DINT, A8, B8, a, b)); }
+#define KL_WRAP_ADD(acc, d) ((acc) + (d))
+KL_DOT4_PRIM(__kiln_dot4_ss, KL_S8, KL_S8, KL_WRAP_ADD)
+KL_DOT4_PRIM(__kiln_dot4_uu, KL_U8, KL_U8, KL_WRAP_ADD)
+KL_DOT4_PRIM(__kiln_dot4_us, KL_U8, KL_S8, KL_WRAP_ADD)
+KL_DOT4_PRIM(__kiln_dot4_us_sat, KL_U8, KL_S8, KL_ADD_SAT_INT)
+
+#define DOT4(R, A4, B4, PRIM, A, B)                                           \
 	R KL_OVL dot(A4 a, B4 b)                                               \
-	{                                                                      \
-		R4 p = __builtin_convertvector(a, R4) *                        \
-		       __builtin_convertvector(b, R4);                         \
-		return p.x + p.y + p.z + p.w;                                  \
-	}
-DOT4(uint, uint4, uchar4, uchar4)
-DOT4(int, int4, char4, char4)
-DOT4(int, int4, uchar4, char4)
-DOT4(int, int4, char4, uchar4)
+	{ return (R)PRIM(0, as_uint(A), as_uint(B)); }
+DOT4(uint, uchar4, uchar4, __kiln_dot4_uu, a, b)
+DOT4(int, char4, char4, __kiln_dot4_ss, a, b)
+DOT4(int, uchar4, char4, __kiln_dot4_us, a, b)
+DOT4(int, char4, uchar4, __kiln_dot4_us, b, a)
 
-/* acc + d, saturated (OpenCL C add_sat semantics). */
-static inline __attribute__((always_inline)) int kl_add_sat_int(int acc, int d)
+/* acc + d, saturated (OpenCL C add_sat semantics), as llvm.sadd.sat /
+ * llvm.uadd.sat, which the vectorizer widens. */
+int KL_OVL dot_acc_sat(char4 a, char4 b, int acc)
 {
-	int r;
-	if (__builtin_add_overflow(acc, d, &r))
-		r = d > 0 ? INT_MAX : INT_MIN;
-	return r;
+	return __builtin_elementwise_add_sat(acc, dot(a, b));
 }
-static inline __attribute__((always_inline)) uint kl_add_sat_uint(uint acc, uint d)
+uint KL_OVL dot_acc_sat(uchar4 a, uchar4 b, uint acc)
 {
-	uint r;
-	return __builtin_add_overflow(acc, d, &r) ? UINT_MAX : r;
+	return __builtin_elementwise_add_sat(acc, dot(a, b));
 }
-
-#define DOT4_ACC_SAT(R, A4, B4)                                                \
-	R KL_OVL dot_acc_sat(A4 a, B4 b, R acc)                                \
-	{ return kl_add_sat_##R(acc, dot(a, b)); }
-DOT4_ACC_SAT(uint, uchar4, uchar4)
-DOT4_ACC_SAT(int, char4, char4)
-DOT4_ACC_SAT(int, uchar4, char4)
-DOT4_ACC_SAT(int, char4, uchar4)
+int KL_OVL dot_acc_sat(uchar4 a, char4 b, int acc)
+{
+	return __kiln_dot4_us_sat(acc, as_uint(a), as_uint(b));
+}
+int KL_OVL dot_acc_sat(char4 a, uchar4 b, int acc)
+{
+	return __kiln_dot4_us_sat(acc, as_uint(b), as_uint(a));
+}
 
 /* The packed forms: the same products with each uint read as four bytes
  * of the given signedness (little-endian, so .x is the low byte). */

@@ -6,8 +6,9 @@
  * built for, apart from what the module's metadata says of the target
  * (the sub-group size, the vector register width kiln-scalarize compares
  * a kernel's vectors with).  The optimisation stage is LLVM's -O3 for
- * the target with kiln-safe-divide at its start and kiln-guard-split and
- * kiln-single-item just before the loop vectorizer.  docs/compiler.md
+ * the target with kiln-safe-divide at its start, kiln-guard-split and
+ * kiln-single-item just before the loop vectorizer and kiln-lower-dot at
+ * its end.  docs/compiler.md
  * describes each pass in this order. */
 #include "compiler/passes.h"
 #include "compiler/safe_divide.h"
@@ -124,6 +125,10 @@ llvm::ModulePassManager optimisation_pipeline(llvm::PassBuilder &pb, bool opt_di
 				fpm.addPass(llvm::LCSSAPass());
 			}
 		});
+	pb.registerOptimizerLastEPCallback(
+		[](llvm::ModulePassManager &mpm, llvm::OptimizationLevel) {
+			mpm.addPass(lower_dot_pass());
+		});
 	return pb.buildPerModuleDefaultPipeline(opt_disable ? llvm::OptimizationLevel::O1
 							    : llvm::OptimizationLevel::O3);
 }
@@ -165,6 +170,8 @@ static const module_entry module_passes[] = {
 	 [](llvm::ModulePassManager &m, pass_errors *e) { m.addPass(wg_state_pass(e)); }},
 	{"kiln-vector-variants", vector_variants_pass::name(),
 	 [](llvm::ModulePassManager &m, pass_errors *) { m.addPass(vector_variants_pass()); }},
+	{"kiln-lower-dot", lower_dot_pass::name(),
+	 [](llvm::ModulePassManager &m, pass_errors *) { m.addPass(lower_dot_pass()); }},
 	{"kiln-check-state", check_state_attrs_pass::name(),
 	 [](llvm::ModulePassManager &m, pass_errors *) { m.addPass(check_state_attrs_pass()); }},
 	{"kiln-block-kernels", block_kernels_pass::name(),

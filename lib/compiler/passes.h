@@ -147,6 +147,13 @@ struct vector_variants_pass : llvm::PassInfoMixin<vector_variants_pass> {
 	llvm::PreservedAnalyses run(llvm::Module &m, llvm::ModuleAnalysisManager &mam);
 };
 
+/* kiln-lower-dot: kernel-lib's packed dot-product primitives become
+ * VNNI's vpdpbusd(s) where the target has it, else are inlined
+ * (lower_dot.cpp); at the end of the optimisation stage. */
+struct lower_dot_pass : llvm::PassInfoMixin<lower_dot_pass> {
+	llvm::PreservedAnalyses run(llvm::Module &m, llvm::ModuleAnalysisManager &mam);
+};
+
 /* kiln-wg-state: kernel-lib's __kiln_wg_state() calls become the
  * work-group function's state argument (wg_state.cpp), after kiln-printf. */
 struct wg_state_pass : llvm::PassInfoMixin<wg_state_pass> {

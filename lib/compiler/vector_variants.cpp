@@ -10,8 +10,8 @@
  * brings F_vec along with F (kernel_lib.cpp), and this pass puts on each
  * call of F the attribute by which the vectorizer finds F_vec (the vector
  * function ABI's `_ZGV_LLVM_N<VF><v per parameter>_F(F_vec)`, the form
- * LLVM 15's VFDatabase reads), and keeps F_vec alive in
- * llvm.compiler.used until then.  A vectorized loop calls F_vec; a loop
+ * LLVM 15's VFDatabase reads), and keeps F_vec alive, and F's signature
+ * whole, in llvm.compiler.used until then.  A vectorized loop calls F_vec; a loop
  * the vectorizer leaves alone, or its remainder, calls F: so F and F_vec
  * must give the same result for every lane, and any order of the calls of
  * a loop must be right (they only read memory).
@@ -103,8 +103,14 @@ llvm::PreservedAnalyses vector_variants_pass::run(llvm::Module &m, llvm::ModuleA
 					call->removeFnAttr(llvm::Attribute::NoBuiltin);
 					called = true;
 				}
-		if (called)
+		/* F too: to LLVM's interprocedural passes a function in
+		 * llvm.compiler.used has its address taken, so they leave its
+		 * signature alone, which the variant's must match (without
+		 * this, a parameter every call passes as 0 is removed) */
+		if (called) {
 			keep.push_back(v);
+			keep.push_back(&f);
+		}
 	}
 	if (!keep.empty()) {
 		llvm::appendToCompilerUsed(m, keep);

@@ -63,6 +63,8 @@ unsigned kiln_host_group_by_domain(const unsigned *cus, unsigned n,
 /* What CPUID says (host_isa.c), read once. */
 struct kiln_host_isa {
 	bool fma;              /* fused multiply-add in hardware */
+	bool vnni;             /* vpdpbusd at `level` on every vector width
+				* kernel code uses (lib/compiler/lower_dot.cpp) */
 	bool invariant_tsc;    /* the time-stamp counter has a constant rate */
 	int level;             /* x86-64 ISA level 1..4, after KILN_ISA */
 	const char *level_name; /* "x86-64", "x86-64-v2", "-v3", "-v4" */
@@ -70,7 +72,7 @@ struct kiln_host_isa {
 	char brand[49];        /* CPUID brand string, trimmed ("" if none) */
 	/* LLVM's feature string for code of `level`: "+sse2,+cx16,...,-avx512f"
 	 * (features the CPU lacks or that lie above the level are "-"). */
-	char llvm_features[512];
+	char llvm_features[1024];
 };
 const struct kiln_host_isa *kiln_host_isa(void);
 

@@ -51,12 +51,14 @@ static const char *const level_names[] = {
 	[1] = "x86-64", [2] = "x86-64-v2", [3] = "x86-64-v3", [4] = "x86-64-v4",
 };
 
-/* Where a feature's bit is in CPUID: leaf (subleaf 0), register, bit. */
-enum reg { ECX, EBX, EDX };
+/* Where a feature's bit is in CPUID: leaf, register, bit, subleaf (0
+ * unless given). */
+enum reg { ECX, EBX, EDX, EAX };
 struct cpuid_bit {
 	unsigned leaf;
 	enum reg reg;
 	unsigned bit;
+	unsigned subleaf;
 };
 
 /* What a feature's registers need the OS to save (XCR0), or its first
@@ -97,6 +99,8 @@ static const struct isa_feature {
 	{ "vaes", 3, { 7, ECX, 9 }, OS_AVX },
 	{ "vpclmulqdq", 3, { 7, ECX, 10 }, OS_AVX },
 	{ "gfni", 3, { 7, ECX, 8 }, OS_NONE },
+	/* VEX-encoded vpdpbusd on 256-bit vectors (lib/compiler/lower_dot.cpp) */
+	{ "avxvnni", 3, { 7, EAX, 4, 1 }, OS_AVX },
 	{ "avx512f", 4, { 7, EBX, 16 }, OS_AVX512 },
 	{ "avx512vl", 4, { 7, EBX, 31 }, OS_AVX512 },
 	{ "avx512bw", 4, { 7, EBX, 30 }, OS_AVX512 },
@@ -108,6 +112,9 @@ static const struct isa_feature {
 	{ "avx512vnni", 4, { 7, ECX, 11 }, OS_AVX512 },
 	{ "avx512bitalg", 4, { 7, ECX, 12 }, OS_AVX512 },
 	{ "avx512vpopcntdq", 4, { 7, ECX, 14 }, OS_AVX512 },
+	/* half arithmetic in the vector unit: vaddph, vfmadd...ph, vcvtph2psx
+	 * (cl_khr_fp16 code on Sapphire Rapids and later) */
+	{ "avx512fp16", 4, { 7, EDX, 23 }, OS_AVX512 },
 };
 #define NUM_FEATURES (sizeof(feature_table) / sizeof(feature_table[0]))
 
@@ -127,9 +134,12 @@ static bool cpuid_has(struct cpuid_bit w)
 	unsigned a, b, c, d;
 	if (__get_cpuid_max(w.leaf & 0x80000000u, NULL) < w.leaf)
 		return false;
+	/* leaf 7 gives its highest subleaf in EAX of subleaf 0 */
 	__cpuid_count(w.leaf, 0, a, b, c, d);
-	(void)a;
-	unsigned r = w.reg == ECX ? c : w.reg == EBX ? b : d;
+	if (w.subleaf && a < w.subleaf)
+		return false;
+	__cpuid_count(w.leaf, w.subleaf, a, b, c, d);
+	unsigned r = w.reg == ECX ? c : w.reg == EBX ? b : w.reg == EDX ? d : a;
 	return (r >> w.bit) & 1u;
 }
 
@@ -194,6 +204,9 @@ static void read_isa(void)
 		len += (size_t)w;
 	}
 	isa.fma = has("fma");
+	/* lower_dot.cpp's rule: 512-bit vectors and scalars need AVX-512
+	 * VNNI with VL (both level 4), 256-bit ones AVX-VNNI at level 3 */
+	isa.vnni = (level >= 4 && has("avx512vnni")) || (level == 3 && has("avxvnni"));
 	/* Intel SDM "Invariant TSC" (AMD: "TscInvariant"): the counter runs
 	 * at a constant rate in every power state. */
 	isa.invariant_tsc = cpuid_has((struct cpuid_bit){ 0x80000007u, EDX, 8 });

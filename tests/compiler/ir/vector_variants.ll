@@ -1,12 +1,12 @@
 ; kiln-vector-variants: a call of @f, whose companion @f_vec is @f widened
 ; to 16 lanes, names @f_vec to the loop vectorizer (the vector function
-; ABI's _ZGV_LLVM_N16vv_f(f_vec)), and @f_vec is kept in
-; llvm.compiler.used.  @g_vec does not match @g widened (its second
+; ABI's _ZGV_LLVM_N16vv_f(f_vec)), and @f_vec, and @f (whose signature
+; must stay @f_vec's), are kept in llvm.compiler.used.  @g_vec does not match @g widened (its second
 ; parameter is passed as a double, as Clang's x86-64 convention does for
 ; a uint2), so the call of @g stays without a variant.
 ; RUN: %kiln-opt -passes=kiln-vector-variants %s -S | %FileCheck %s
 ; SKIP-FAILS: kiln-vector-variants
-; CHECK: @llvm.compiler.used = appending global [1 x ptr] [ptr @f_vec]
+; CHECK: @llvm.compiler.used = appending global [2 x ptr] [ptr @f_vec, ptr @f]
 ; CHECK-LABEL: define void @loop(
 ; CHECK: call float @f(i32 %i, i32 7) #[[F:[0-9]+]]
 ; CHECK: call <2 x i32> @g(i32 %i, i32 7){{$}}
