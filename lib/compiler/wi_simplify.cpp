@@ -6,18 +6,34 @@
  * of the next passes (uniformity, loops, trip counts) need SSA values and
  * simple control flow.  A fixed list of LLVM passes, run on work-item
  * functions only (the kernel they were cloned from is dropped later and
- * needs no work): SROA, EarlyCSE, InstCombine, SimplifyCFG, SROA,
- * EarlyCSE.
+ * needs no work): SROA, EarlyCSE, InstCombine, InferAddressSpaces,
+ * SimplifyCFG, SROA, EarlyCSE.
+ *
+ * InferAddressSpaces with the generic address space (4 in the front end's
+ * address-space map) as the flat one: kernel-lib's built-ins with pointer
+ * parameters take generic pointers (vstore_half, vload/vstore, fract, the
+ * atomics), so once inlined, a kernel's global or local pointer reaches
+ * their loads and stores through an addrspacecast to generic.  LLVM's
+ * pipeline runs the pass only for targets with a flat address space,
+ * which x86 is not; here it gives those accesses their real address space
+ * back, which kiln-alias-scopes and the loop vectorizer's run-time
+ * overlap checks need (they cannot compare a generic with a global
+ * pointer: a vstore_half4 loop was not vectorized).
  * Assumes: a work-item function (kiln-workitem, kiln-local-vars).
  * Guarantees: what those passes guarantee; nothing Kiln-specific. */
 #include "compiler/passes.h"
 
 #include <llvm/Transforms/InstCombine/InstCombine.h>
 #include <llvm/Transforms/Scalar/EarlyCSE.h>
+#include <llvm/Transforms/Scalar/InferAddressSpaces.h>
 #include <llvm/Transforms/Scalar/SROA.h>
 #include <llvm/Transforms/Scalar/SimplifyCFG.h>
 
 namespace kiln {
+
+/* OpenCL's generic address space in the front end's map
+ * (-ffake-address-space-map: 1 global, 2 constant, 3 local, 4 generic). */
+static const unsigned generic_address_space = 4;
 
 llvm::PreservedAnalyses wi_simplify_pass::run(llvm::Function &f, llvm::FunctionAnalysisManager &fam)
 {
@@ -28,6 +44,7 @@ llvm::PreservedAnalyses wi_simplify_pass::run(llvm::Function &f, llvm::FunctionA
 	fpm.addPass(llvm::SROAPass());
 	fpm.addPass(llvm::EarlyCSEPass());
 	fpm.addPass(llvm::InstCombinePass());
+	fpm.addPass(llvm::InferAddressSpacesPass(generic_address_space));
 	fpm.addPass(llvm::SimplifyCFGPass());
 	fpm.addPass(llvm::SROAPass());
 	fpm.addPass(llvm::EarlyCSEPass());
