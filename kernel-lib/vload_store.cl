@@ -8,7 +8,8 @@
  * is done element by element: a 3-component vector occupies 4 elements in
  * memory and a vector access would touch the fourth.  Half values are
  * handled as their 16-bit patterns with integer arithmetic, so nothing
- * needs F16C or the cl_khr_fp16 extension. */
+ * needs the cl_khr_fp16 extension, except float -> half where the ISA
+ * level has F16C (see kl_to_half). */
 #include "kl_gentype.h"
 
 /* ---- vloadn, vstoren ---- */
@@ -59,9 +60,14 @@ VLOAD_STORE_TYPE(half)
 
 /* ---- half <-> float conversions on bit patterns ---- */
 
-/* Exact: every half is a float. */
+/* Exact: every half is a float.  Where the ISA level has F16C, its
+ * vcvtph2ps (LLVM's fpext from half), which vectorizes; a signaling NaN
+ * comes back quiet there, any NaN stays a NaN. */
 KL_INL float kl_half_to_float(ushort h)
 {
+#if defined(__F16C__)
+	return (float)as_half(h);
+#endif
 	uint sign = (uint)(h & 0x8000) << 16;
 	uint e = (h >> 10) & 0x1f, m = h & 0x3ff;
 	if (e == 0x1f) /* infinity, NaN (payload kept) */
@@ -115,8 +121,39 @@ KL_INL ushort kl_round_to_half(ushort sign, int e, ulong m, int mbits,
 	return sign | (ushort)(h + up);
 }
 
+#if defined(__F16C__)
+/* F16C's vcvtps2ph (LLVM's fptrunc to half) rounds to nearest even and
+ * vectorizes; the integer path below does not (its branches kept the
+ * work-item loops of vstore_half kernels scalar).  The directed modes
+ * correct the nearest result by one unit where it went the wrong way: the
+ * bit patterns of the halves of one sign are ordered by magnitude, so +-1
+ * is the neighbour away from or towards zero (infinity - 1 is 65504, 0 + 1
+ * the smallest subnormal), and the half converts back to float exactly.
+ * A NaN compares false and stays the quiet NaN the conversion made, as
+ * below.  Exact for every float (test_builtins_vload, CTS half). */
+KL_INL ushort KL_OVL kl_to_half_f16c(float f, enum kl_round mode)
+{
+	ushort h = as_ushort((half)f);
+	float back = (float)as_half(h);
+	ushort neg = h >> 15;
+	switch (mode) {
+	case KL_RTE:
+		return h;
+	case KL_RTZ:
+		return h - (__builtin_fabsf(back) > __builtin_fabsf(f));
+	case KL_RTP:
+		return back < f ? (neg ? h - 1 : h + 1) : h;
+	default:
+		return back > f ? (neg ? h + 1 : h - 1) : h;
+	}
+}
+#endif
+
 KL_INL ushort KL_OVL kl_to_half(float f, enum kl_round mode)
 {
+#if defined(__F16C__)
+	return kl_to_half_f16c(f, mode);
+#endif
 	uint u = as_uint(f), a = u & 0x7fffffffu;
 	ushort sign = (u >> 16) & 0x8000;
 	if (a > 0x7f800000u) /* NaN stays a (quiet) NaN */

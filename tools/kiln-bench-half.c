@@ -2,7 +2,12 @@
  * the same functions in float, on every OpenCL platform the ICD loader finds
  * that reports cl_khr_fp16.
  *
- *   functions  sin exp log pow sqrt, half and float
+ *   functions  sin exp log pow sqrt, half and float; and chain16, sixteen
+ *              dependent x = x * y + 1 (the plain arithmetic a kernel
+ *              writes, one multiply-add each; y in [0.25, 0.5], so the chain
+ *              converges and half and float agree), which shows the CPU's
+ *              half arithmetic: AVX-512 FP16 fused multiply-adds on 32
+ *              lanes, or float ones between conversions without it
  *   size       2^24 results per run (one work-item per element)
  *   figure     Gresults/s = 2^24 / (median time of enqueue + clFinish of 5
  *              runs after one warm-up run); buffers are filled before timing
@@ -38,6 +43,7 @@ static const struct {
 	{ "log", 1, 0.001f, 1000, 0, 0 },
 	{ "pow", 2, 0.01f, 10, -4, 4 },
 	{ "sqrt", 1, 0, 60000, 0, 0 },
+	{ "chain16", 2, -10, 10, 0.25f, 0.5f },
 };
 #define NFNS (sizeof(fns) / sizeof(fns[0]))
 
@@ -61,12 +67,14 @@ static double time_kernel(cl_context ctx, cl_command_queue q, cl_device_id dev, 
 			  int args, const char *T, size_t n, const void *a, const void *b,
 			  size_t esz, void *out)
 {
-	char src[512];
+	char src[1024];
 	snprintf(src, sizeof(src),
 		 "#pragma OPENCL EXTENSION cl_khr_fp16 : enable\n"
+		 "#define S4 x = x * y + 1; x = x * y + 1; x = x * y + 1; x = x * y + 1;\n"
+		 "%s __attribute__((overloadable)) chain16(%s x, %s y) { S4 S4 S4 S4 return x; }\n"
 		 "kernel void k(global const %s *a, global const %s *b, global %s *o)\n"
 		 "{ size_t i = get_global_id(0); o[i] = %s(a[i]%s); }\n",
-		 T, T, T, fn, args == 2 ? ", b[i]" : "");
+		 T, T, T, T, T, T, fn, args == 2 ? ", b[i]" : "");
 	const char *s = src;
 	cl_int err;
 	cl_program p = clCreateProgramWithSource(ctx, 1, &s, NULL, &err);
