@@ -6,7 +6,7 @@
  * of the next passes (uniformity, loops, trip counts) need SSA values and
  * simple control flow.  A fixed list of LLVM passes, run on work-item
  * functions only (the kernel they were cloned from is dropped later and
- * needs no work): SROA, EarlyCSE, InstCombine, InferAddressSpaces,
+ * needs no work): SROA, InferAddressSpaces, EarlyCSE, InstCombine,
  * SimplifyCFG, SROA, EarlyCSE.
  *
  * InferAddressSpaces with the generic address space (4 in the front end's
@@ -42,9 +42,11 @@ llvm::PreservedAnalyses wi_simplify_pass::run(llvm::Function &f, llvm::FunctionA
 		return llvm::PreservedAnalyses::all();
 	llvm::FunctionPassManager fpm;
 	fpm.addPass(llvm::SROAPass());
+	/* before InstCombine, which folds local -> generic after arena ->
+	 * local (kiln-local-vars) into arena -> generic, losing "local" */
+	fpm.addPass(llvm::InferAddressSpacesPass(generic_address_space));
 	fpm.addPass(llvm::EarlyCSEPass());
 	fpm.addPass(llvm::InstCombinePass());
-	fpm.addPass(llvm::InferAddressSpacesPass(generic_address_space));
 	fpm.addPass(llvm::SimplifyCFGPass());
 	fpm.addPass(llvm::SROAPass());
 	fpm.addPass(llvm::EarlyCSEPass());
