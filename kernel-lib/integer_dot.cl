@@ -37,16 +37,8 @@
 /* int + int saturated to int, lane by lane (OpenCL C add_sat). */
 #define KL_ADD_SAT_INT(acc, d) __builtin_elementwise_add_sat(acc, d)
 
-/* Lanes of a companion: one register of 32-bit lanes at the ISA level this
- * library is built for (a wider vector is passed in memory on x86-64,
- * which the vectorizer's call would not match; subgroups_rows.cl). */
-#if defined(__AVX512F__)
-#define KL_DVF 16
-#elif defined(__AVX2__)
-#define KL_DVF 8
-#else
-#define KL_DVF 4
-#endif
+/* Lanes of a companion: one register of 32-bit lanes (kl_gentype.h). */
+#define KL_DVF KL_REG_LANES_32
 #define KL_DCAT_(a, b) a##b
 #define KL_DCAT(a, b) KL_DCAT_(a, b)
 #define KL_DINT KL_DCAT(int, KL_DVF)

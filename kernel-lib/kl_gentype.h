@@ -13,6 +13,22 @@
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 #pragma OPENCL EXTENSION cl_khr_fp16 : enable
 
+/* Lanes of one vector register at the ISA level this library is built for,
+ * for 32-bit and 64-bit elements: the width of the `_vec` companions that
+ * the work-item vectorizer calls (lib/compiler/vector_variants.cpp).  A
+ * wider vector is passed in memory on x86-64, which the vectorizer's call
+ * would not match. */
+#if defined(__AVX512F__)
+#define KL_REG_LANES_32 16
+#define KL_REG_LANES_64 8
+#elif defined(__AVX2__)
+#define KL_REG_LANES_32 8
+#define KL_REG_LANES_64 4
+#else
+#define KL_REG_LANES_32 4
+#define KL_REG_LANES_64 2
+#endif
+
 /* M(T) for the scalar and every vector width of T. */
 #define KL_WIDTHS(M, T) M(T) M(T##2) M(T##3) M(T##4) M(T##8) M(T##16)
 

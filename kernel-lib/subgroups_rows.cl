@@ -36,19 +36,10 @@
 
 /* Lanes per companion call: one register's worth of 32-bit lanes (64-bit
  * lanes for 64-bit types), so that every vector argument and the result
- * fit a register of the ISA level and are passed as vectors (a wider
- * vector is passed in memory on x86-64, which the vectorizer's call would
- * not match). */
-#if defined(__AVX512F__)
-#define KL_RVF_32 16
-#define KL_RVF_64 8
-#elif defined(__AVX2__)
-#define KL_RVF_32 8
-#define KL_RVF_64 4
-#else
-#define KL_RVF_32 4
-#define KL_RVF_64 2
-#endif
+ * fit a register of the ISA level and are passed as vectors
+ * (kl_gentype.h). */
+#define KL_RVF_32 KL_REG_LANES_32
+#define KL_RVF_64 KL_REG_LANES_64
 #define KL_RVF_char KL_RVF_32
 #define KL_RVF_uchar KL_RVF_32
 #define KL_RVF_short KL_RVF_32

@@ -67,7 +67,7 @@ KL_INL float kl_half_to_float(ushort h)
 {
 #if defined(__F16C__)
 	return (float)as_half(h);
-#endif
+#else
 	uint sign = (uint)(h & 0x8000) << 16;
 	uint e = (h >> 10) & 0x1f, m = h & 0x3ff;
 	if (e == 0x1f) /* infinity, NaN (payload kept) */
@@ -77,6 +77,7 @@ KL_INL float kl_half_to_float(ushort h)
 		return sign ? -v : v;
 	}
 	return as_float(sign | ((e + 112) << 23) | (m << 13));
+#endif
 }
 
 enum kl_round { KL_RTE, KL_RTZ, KL_RTP, KL_RTN };
