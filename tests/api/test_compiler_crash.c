@@ -8,6 +8,7 @@
  * (it grew by 10-130 KB per crash when the translator's context was lost
  * with the crashed frames). */
 #include "check.h"
+#include "last_message.h"
 #include "spirv_twice.h"
 
 #include <malloc.h>
@@ -26,30 +27,20 @@ int __lsan_is_turned_off(void)
 	return 1;
 }
 
-static char message[1024];
-
-static void CL_CALLBACK notify(const char *info, const void *priv, size_t cb, void *user)
-{
-	(void)priv;
-	(void)cb;
-	(void)user;
-	snprintf(message, sizeof(message), "%s", info);
-}
-
 static cl_context context;
 
 /* One crashing attempt; 1 when it failed as it should. */
 static int crash_once(const uint32_t *w, size_t size)
 {
 	cl_int err = CL_SUCCESS;
-	message[0] = '\0';
+	last_message[0] = '\0';
 	cl_program p = clCreateProgramWithIL(context, w, size, &err);
 	if (p) {
 		clReleaseProgram(p);
 		return 0;
 	}
-	return err == CL_INVALID_VALUE && strstr(message, "the compiler crashed") &&
-	       strstr(message, "Not a pointer type");
+	return err == CL_INVALID_VALUE && strstr(last_message, "the compiler crashed") &&
+	       strstr(last_message, "Not a pointer type");
 }
 
 int main(void)
@@ -58,7 +49,7 @@ int main(void)
 	cl_device_id device;
 	cl_int err;
 	check_get_device(&platform, &device);
-	context = clCreateContext(NULL, 1, &device, notify, NULL, &err);
+	context = clCreateContext(NULL, 1, &device, keep_last_message, NULL, &err);
 	REQUIRE(err == CL_SUCCESS);
 
 	uint32_t w[sizeof(spirv_twice) / 4];
@@ -92,7 +83,7 @@ int main(void)
 
 	CHECK(bad == 0);
 	if (bad)
-		fprintf(stderr, "last message: %s\n", message);
+		fprintf(stderr, "last message: %s\n", last_message);
 	CHECK(written == 0);
 	long grown = (long)after.uordblks - (long)before.uordblks;
 	printf("heap in use grew by %ld bytes over %d recovered crashes (%ld per crash)\n",

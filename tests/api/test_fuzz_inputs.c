@@ -15,6 +15,7 @@
  *   KILN_FUZZ_SEED=s    another series of cases
  *   KILN_FUZZ_TIMEOUT=t seconds a case may take (default 60) */
 #include "check.h"
+#include "last_message.h"
 #include "spirv_twice.h"
 
 #include <signal.h>
@@ -24,16 +25,6 @@
 
 static cl_context context;
 static cl_device_id device;
-static char message[1024];
-
-static void CL_CALLBACK notify(const char *info, const void *priv, size_t cb, void *user)
-{
-	(void)priv;
-	(void)cb;
-	(void)user;
-	snprintf(message, sizeof(message), "%s", info);
-}
-
 static const char *sources[] = {
 	"__kernel void add(__global int *a, __global const int *b, int k)\n"
 	"{ size_t i = get_global_id(0); a[i] = a[i] + b[i] * k; }\n",
@@ -98,7 +89,7 @@ static void setup(void)
 	cl_platform_id platform;
 	cl_int err;
 	check_get_device(&platform, &device);
-	context = clCreateContext(NULL, 1, &device, notify, NULL, &err);
+	context = clCreateContext(NULL, 1, &device, keep_last_message, NULL, &err);
 	REQUIRE(err == CL_SUCCESS);
 	module_words[0] = sizeof(spirv_twice) / 4;
 	modules[0] = malloc(sizeof(spirv_twice));
@@ -235,14 +226,14 @@ static int spirv_case(unsigned *r)
 	}
 	}
 	cl_int err;
-	message[0] = '\0';
+	last_message[0] = '\0';
 	cl_program p = clCreateProgramWithIL(context, w, bytes ? bytes : 4, &err);
 	int ok;
 	if (!p) {
-		ok = err == CL_INVALID_VALUE && message[0];
+		ok = err == CL_INVALID_VALUE && last_message[0];
 		if (!ok)
 			fprintf(stderr, "SPIR-V: clCreateProgramWithIL gave %d, message \"%s\"\n",
-				err, message);
+				err, last_message);
 	} else {
 		ok = err == CL_SUCCESS && built_right(p, "SPIR-V");
 		clReleaseProgram(p);

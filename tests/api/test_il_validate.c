@@ -43,7 +43,7 @@ int main(void)
 	cl_platform_id platform;
 	cl_int err;
 	check_get_device(&platform, &device);
-	context = clCreateContext(NULL, 1, &device, il_notify, NULL, &err);
+	context = clCreateContext(NULL, 1, &device, keep_last_message, NULL, &err);
 	REQUIRE(err == CL_SUCCESS);
 
 	uint32_t w[NWORDS];

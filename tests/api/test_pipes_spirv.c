@@ -19,15 +19,7 @@ static cl_context context;
 static cl_command_queue queue;
 
 #ifdef KILN_PIPES_BOTH_SPV
-static char last_note[1024];
-
-static void CL_CALLBACK note(const char *info, const void *priv, size_t cb, void *user)
-{
-	(void)priv;
-	(void)cb;
-	(void)user;
-	snprintf(last_note, sizeof(last_note), "%s", info);
-}
+#include "last_message.h"
 #endif
 
 #define PSIZE 40 /* struct { uint a[10]; } */
@@ -272,14 +264,14 @@ int main(void)
 	/* Refused by the validator, before the translator (which stopped on
 	 * it with a fatal error, leaking its state): the reason reaches the
 	 * context's callback. */
-	cl_context noted = clCreateContext(NULL, 1, &device, note, NULL, &err);
+	cl_context noted = clCreateContext(NULL, 1, &device, keep_last_message, NULL, &err);
 	REQUIRE(noted);
 	prog = clCreateProgramWithIL(noted, il, n, &err);
 	CHECK(prog == NULL && err == CL_INVALID_VALUE);
-	CHECK(strstr(last_note, "OpGetNumPipePackets") &&
-	      strstr(last_note, "a read_only and of a write_only pipe"));
-	if (!strstr(last_note, "OpGetNumPipePackets"))
-		fprintf(stderr, "callback: %s\n", last_note);
+	CHECK(strstr(last_message, "OpGetNumPipePackets") &&
+	      strstr(last_message, "a read_only and of a write_only pipe"));
+	if (!strstr(last_message, "OpGetNumPipePackets"))
+		fprintf(stderr, "callback: %s\n", last_message);
 	clReleaseContext(noted);
 	/* ...and still builds and runs SPIR-V. */
 	prog = load(KILN_PIPES_SPV, &err);

@@ -32,10 +32,10 @@ static cl_kernel build(const uint32_t *words, size_t size, const char *name,
 		       cl_program *prog)
 {
 	cl_int err;
-	il_last_message[0] = '\0';
+	last_message[0] = '\0';
 	*prog = clCreateProgramWithIL(ctx, words, size, &err);
 	if (err != CL_SUCCESS)
-		fprintf(stderr, "%s: clCreateProgramWithIL %d: %s\n", name, err, il_last_message);
+		fprintf(stderr, "%s: clCreateProgramWithIL %d: %s\n", name, err, last_message);
 	REQUIRE(err == CL_SUCCESS);
 	err = clBuildProgram(*prog, 1, &dev, "", NULL, NULL);
 	if (err != CL_SUCCESS) {
@@ -189,7 +189,7 @@ int main(void)
 	cl_platform_id platform;
 	cl_int err;
 	check_get_device(&platform, &dev);
-	ctx = clCreateContext(NULL, 1, &dev, il_notify, NULL, &err);
+	ctx = clCreateContext(NULL, 1, &dev, keep_last_message, NULL, &err);
 	REQUIRE(err == CL_SUCCESS);
 	q = clCreateCommandQueueWithProperties(ctx, dev, NULL, &err);
 	REQUIRE(err == CL_SUCCESS);

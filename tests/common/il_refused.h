@@ -1,5 +1,6 @@
 /* SPIR-V the runtime must refuse: the context's notify callback keeps the
- * last message (create the context with il_notify), and il_refused checks
+ * last message (create the context with keep_last_message, last_message.h),
+ * and il_refused checks
  * that clCreateProgramWithIL gives CL_INVALID_VALUE, no program, and a
  * message that says `reason` (OpenCL 3.0 §5.8.1: IL that is not well
  * formed or not supported is CL_INVALID_VALUE). */
@@ -7,16 +8,7 @@
 #define KILN_TESTS_IL_REFUSED_H
 
 #include "check.h"
-
-static char il_last_message[1024];
-
-static void CL_CALLBACK il_notify(const char *info, const void *priv, size_t cb, void *user)
-{
-	(void)priv;
-	(void)cb;
-	(void)user;
-	snprintf(il_last_message, sizeof(il_last_message), "%s", info);
-}
+#include "last_message.h"
 
 /* The module (`bytes` bytes) is refused in `ctx` with CL_INVALID_VALUE and
  * a callback message containing `reason`; `what` names the case. */
@@ -24,13 +16,13 @@ static inline void il_refused(cl_context ctx, const char *what, const void *word
 			      const char *reason)
 {
 	cl_int err = CL_SUCCESS;
-	il_last_message[0] = '\0';
+	last_message[0] = '\0';
 	cl_program p = clCreateProgramWithIL(ctx, words, bytes, &err);
 	CHECK(p == NULL);
 	CHECK_ERR(err, CL_INVALID_VALUE);
-	if (!strstr(il_last_message, reason)) {
+	if (!strstr(last_message, reason)) {
 		fprintf(stderr, "%s: the message \"%s\" does not say \"%s\"\n", what,
-			il_last_message, reason);
+			last_message, reason);
 		CHECK(0);
 	}
 	if (p)
