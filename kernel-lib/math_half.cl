@@ -11,8 +11,9 @@
  * like float.
  *
  * Functions the spec wants exact (0 ulp) or correctly rounded:
+ *   - exact in double without a loop: fmod, remainder, remquo (below);
  *   - exact in float already and representable in half: ceil, floor, rint,
- *     round, trunc, fmod, remainder, remquo, modf, frexp, ilogb, logb,
+ *     round, trunc, modf, frexp, ilogb, logb,
  *     ldexp (a half scaled by 2^n is a float unless it underflows below
  *     2^-126, where the half result is 0 either way), fabs, copysign, fmax,
  *     fmin, maxmag, minmag: the float result converts exactly;
@@ -61,9 +62,75 @@ H1(erf) H1(erfc) H1(exp) H1(exp2) H1(exp10) H1(expm1) H1(floor)
 H1(lgamma) H1(log) H1(log2) H1(log10) H1(log1p) H1(logb) H1(rint)
 H1(round) H1(rsqrt) H1(sin) H1(sinh) H1(sinpi) H1(sqrt) H1(tan) H1(tanh)
 H1(tanpi) H1(tgamma) H1(trunc)
-H2(atan2) H2(atan2pi) H2(fdim) H2(fmax) H2(fmin) H2(fmod) H2(hypot)
-H2(maxmag) H2(minmag) H2(pow) H2(powr) H2(remainder)
+H2(atan2) H2(atan2pi) H2(fdim) H2(fmax) H2(fmin) H2(hypot)
+H2(maxmag) H2(minmag) H2(pow) H2(powr)
 H3(mad)
+
+/* ---- fmod, remainder, remquo: exact, in double, without a loop ----
+ * |x| and |y| are multiples of 2^-24 below 2^16, so in double:
+ *   - the truncated quotient q = trunc(|x| / |y|) is below 2^40, and the
+ *     rounding of the division leaves it at most one off the true one;
+ *   - q |y| has at most 40 + 11 significant bits: exact;
+ *   - r = |x| - q |y| is a multiple of 2^-24 within (-|y|, 2 |y|): exact;
+ * so one correction step each way gives the exact remainder in [0, |y|)
+ * and its quotient.  (The float forms do a long division, one step per bit
+ * of exponent difference: a loop that keeps the work-item loop around a
+ * call scalar.)  Width N is empty for the scalar forms; a comparison gives
+ * an int there and a long##N of 0 / -1 for vectors, so one body fits both.
+ * Results are halves, so narrowing through float is exact. */
+#define HREM_N(N)                                                              \
+	KL_INL double##N kl_hrem##N(double##N dx, double##N dy, double##N *qo, \
+				    int nearest)                               \
+	{                                                                      \
+		double##N a = fabs(dx), b = fabs(dy);                          \
+		double##N q = trunc(a / b);                                    \
+		double##N r = a - q * b;                                       \
+		long##N c = r < (double##N)0.0;                                \
+		r = c ? r + b : r;                                             \
+		q = c ? q - 1.0 : q;                                           \
+		c = r >= b;                                                    \
+		r = c ? r - b : r;                                             \
+		q = c ? q + 1.0 : q;                                           \
+		if (nearest) { /* to nearest, ties to the even quotient */     \
+			double##N h = q * 0.5;                                 \
+			c = (r + r > b) | ((r + r == b) & (trunc(h) != h));    \
+			r = c ? r - b : r;                                     \
+			q = c ? q + 1.0 : q;                                   \
+		}                                                              \
+		/* the sign of x, also on a zero (C11 F.10.7.1); x finite and  \
+		 * y infinite: x; a NaN, infinite x or zero y gave NaN above */ \
+		r = as_long##N(dx) < 0 ? -r : r;                               \
+		c = (fabs(dy) == INFINITY) & (fabs(dx) < INFINITY);            \
+		*qo = q;                                                       \
+		return c ? dx : r;                                             \
+	}                                                                      \
+	half##N KL_OVL fmod(half##N x, half##N y)                              \
+	{                                                                      \
+		double##N q;                                                   \
+		double##N r = kl_hrem##N(convert_double##N(x),                 \
+					 convert_double##N(y), &q, 0);         \
+		return convert_half##N(convert_float##N(r));                   \
+	}                                                                      \
+	half##N KL_OVL remainder(half##N x, half##N y)                         \
+	{                                                                      \
+		double##N q;                                                   \
+		double##N r = kl_hrem##N(convert_double##N(x),                 \
+					 convert_double##N(y), &q, 1);         \
+		return convert_half##N(convert_float##N(r));                   \
+	}                                                                      \
+	/* remquo's quotient: its low 7 bits (q < 2^40 is exact in double),  \
+	 * with the sign of x / y; 0 where the result is NaN or x */         \
+	KL_INL half##N kl_hremquo##N(half##N x, half##N y, int##N *quo)       \
+	{                                                                      \
+		double##N q, dx = convert_double##N(x), dy = convert_double##N(y); \
+		double##N r = kl_hrem##N(dx, dy, &q, 1);                       \
+		q -= 128.0 * trunc(q * 0x1p-7);                                \
+		q = (as_long##N(dx) ^ as_long##N(dy)) < 0 ? -q : q;            \
+		long##N ok = (r == r) & (fabs(dy) < INFINITY);                 \
+		*quo = convert_int##N(ok ? q : (double##N)0.0);                \
+		return convert_half##N(convert_float##N(r));                   \
+	}
+HREM_N() HREM_N(2) HREM_N(3) HREM_N(4) HREM_N(8) HREM_N(16)
 
 /* fabs and copysign on the sign bit (NaN payloads stay as they are). */
 #define SIGNBITS(T, U)                                                         \
@@ -187,9 +254,9 @@ KL_SPLIT3(fma, half, half, half, half)
 	half##N KL_OVL remquo(half##N x, half##N y, AS int##N *q)              \
 	{                                                                      \
 		int##N k;                                                      \
-		float##N r = remquo(KL_H_WIDEN(x, N), KL_H_WIDEN(y, N), KL_GEN(int##N, &k));   \
+		half##N r = kl_hremquo##N(x, y, &k);                           \
 		*q = k;                                                        \
-		return KL_H_NARROW(r, N);                                      \
+		return r;                                                      \
 	}                                                                      \
 	HFRACT(AS, N)
 #define HPTR_1(AS)                                                             \
@@ -224,9 +291,9 @@ KL_SPLIT3(fma, half, half, half, half)
 	half KL_OVL remquo(half x, half y, AS int *q)                          \
 	{                                                                      \
 		int k;                                                         \
-		float r = remquo((float)x, (float)y, KL_GEN(int, &k));                      \
+		half r = kl_hremquo(x, y, &k);                                 \
 		*q = k;                                                        \
-		return (half)r;                                                \
+		return r;                                                      \
 	}                                                                      \
 	HFRACT1(AS)
 #define HPTR(AS, ...)                                                          \

@@ -2,7 +2,7 @@
  * the same functions in float, on every OpenCL platform the ICD loader finds
  * that reports cl_khr_fp16.
  *
- *   functions  sin exp log pow sqrt, half and float; and chain16, sixteen
+ *   functions  sin exp log pow sqrt fmod, half and float; and chain16, sixteen
  *              dependent x = x * y + 1 (the plain arithmetic a kernel
  *              writes, one multiply-add each; y in [0.25, 0.5], so the chain
  *              converges and half and float agree), which shows the CPU's
@@ -43,6 +43,7 @@ static const struct {
 	{ "log", 1, 0.001f, 1000, 0, 0 },
 	{ "pow", 2, 0.01f, 10, -4, 4 },
 	{ "sqrt", 1, 0, 60000, 0, 0 },
+	{ "fmod", 2, -60000, 60000, 0.001f, 10 },
 	{ "chain16", 2, -10, 10, 0.25f, 0.5f },
 };
 #define NFNS (sizeof(fns) / sizeof(fns[0]))
