@@ -15,7 +15,8 @@
  * one call, so they move into per-work-item context storage (the worker's
  * heap, kiln_wg_state.context; never the thread stack):
  *  - SSA values: after the cut, a use its definition no longer dominates is
- *    one that crosses a barrier; those values are demoted to memory;
+ *    one that crosses a barrier; those uses read the value from memory,
+ *    stored where it is defined (uses in its own region keep it);
  *  - allocas: one accessed both before and after some barrier (on the
  *    control-flow graph before the cut) keeps its contents across it.
  * kiln-context then places those in the context.
@@ -238,6 +239,51 @@ static bool reloaded_after_store(llvm::AllocaInst *a)
 	return false;
 }
 
+/* Demotes `i` to a new alloca at `alloca_at`: stored right after it (after
+ * the PHIs of its block for a PHI), loaded at each use it no longer
+ * dominates, that is each use across a barrier.  Uses it still dominates
+ * (later in its own region) keep the value itself: a reload there would
+ * cost a memory round trip, and would keep a uniform value out of the
+ * group-wide slot (reloaded_after_store).  LLVM's DemoteRegToStack
+ * reloads at every use. */
+static llvm::AllocaInst *demote_crossing(llvm::Instruction *i, llvm::Instruction *alloca_at,
+					 const llvm::DominatorTree &dt)
+{
+	std::vector<llvm::Use *> far;
+	for (llvm::Use &u : i->uses())
+		if (!dt.dominates(i, u))
+			far.push_back(&u);
+	const llvm::DataLayout &dl = i->getModule()->getDataLayout();
+	auto *a = new llvm::AllocaInst(i->getType(), dl.getAllocaAddrSpace(), nullptr,
+				       i->getName() + ".reg2mem", alloca_at);
+	llvm::Instruction *after = llvm::isa<llvm::PHINode>(i)
+					   ? &*i->getParent()->getFirstInsertionPt()
+					   : i->getNextNode();
+	new llvm::StoreInst(i, a, after);
+	for (llvm::Use *u : far) {
+		auto *user = llvm::cast<llvm::Instruction>(u->getUser());
+		if (auto *phi = llvm::dyn_cast<llvm::PHINode>(user)) {
+			/* one load per incoming block: a PHI that lists a block
+			 * twice must see one value for both entries */
+			llvm::BasicBlock *in = phi->getIncomingBlock(*u);
+			llvm::Value *v = nullptr;
+			for (unsigned k = 0; k < phi->getNumIncomingValues(); k++)
+				if (phi->getIncomingBlock(k) == in &&
+				    llvm::isa<llvm::LoadInst>(phi->getIncomingValue(k)) &&
+				    llvm::cast<llvm::LoadInst>(phi->getIncomingValue(k))
+						    ->getPointerOperand() == a)
+					v = phi->getIncomingValue(k);
+			if (!v)
+				v = new llvm::LoadInst(i->getType(), a, i->getName() + ".reload",
+						       in->getTerminator());
+			u->set(v);
+			continue;
+		}
+		u->set(new llvm::LoadInst(i->getType(), a, i->getName() + ".reload", user));
+	}
+	return a;
+}
+
 /* Cuts f at its barriers (see the top of this file); how many. */
 static unsigned cut_at_barriers(llvm::Function &f, const wi_params &p,
 				const divergence &div, llvm::FunctionAnalysisManager &fam)
@@ -310,7 +356,7 @@ static unsigned cut_at_barriers(llvm::Function &f, const wi_params &p,
 
 	/* SSA values crossing a barrier: uses no longer dominated.  What the
 	 * region can compute again from the parameters is recomputed there;
-	 * the rest is demoted to memory.  The dominator tree of the cut
+	 * the rest is demoted to memory for those uses (demote_crossing).  The dominator tree of the cut
 	 * function; the uniformity answers for the values the cut left alone
 	 * still hold (and are all that is asked below). */
 	llvm::PreservedAnalyses keep;
@@ -355,9 +401,7 @@ static unsigned cut_at_barriers(llvm::Function &f, const wi_params &p,
 		/* A PHI too: stored after the PHIs of its block, reloaded
 		 * at each use. */
 		bool uniform = div.uniform(i);
-		llvm::AllocaInst *a = llvm::DemoteRegToStack(*i, false, alloca_at);
-		if (!a)
-			continue;
+		llvm::AllocaInst *a = demote_crossing(i, alloca_at, dt);
 		crossing.push_back(a);
 		if (uniform && !reloaded_after_store(a))
 			shared.insert(a);

@@ -13,7 +13,9 @@
  *    address without a barrier between has a data race, which the OpenCL
  *    3.0 memory model leaves undefined), and the function has no atomics
  *    (which are the race-free way to make such values differ); the launch
- *    description (info) is uniform; private memory never is.
+ *    description (info) and loads marked !invariant.load (checked mode's
+ *    tables) from a uniform address are uniform; private memory otherwise
+ *    never is.
  * The analysis only has to be safe: calling a uniform value divergent costs
  * speed, the reverse costs correctness.
  *
@@ -36,12 +38,15 @@ namespace kiln {
 
 /* The compiler's own per-kernel constants, which kiln-subgroups replaces
  * (__kiln_sg_max_size: the sub-group size; __kiln_wi_loops: whether the
- * work-items run as work-item loops): the same in every work-item. */
+ * work-items run as work-item loops), and the work-group's state pointer
+ * (__kiln_wg_state, which kiln-wg-state replaces; checked mode reads its
+ * tables through it): the same in every work-item. */
 static bool is_kernel_constant(const llvm::CallBase *c)
 {
 	const llvm::Function *f = c->getCalledFunction();
 	return f && f->isDeclaration() && c->arg_empty() &&
-	       (f->getName() == "__kiln_sg_max_size" || f->getName() == "__kiln_wi_loops");
+	       (f->getName() == "__kiln_sg_max_size" || f->getName() == "__kiln_wi_loops" ||
+		f->getName() == "__kiln_wg_state");
 }
 
 static bool has_atomics(llvm::Function &f)
@@ -92,6 +97,10 @@ divergence::divergence(llvm::Function &f, const wi_params &p,
 		if (divergent.count(ptr) || !l->isSimple())
 			return true;
 		if (llvm::getUnderlyingObject(ptr, 0) == p.info)
+			return false;
+		/* memory that does not change while the kernel runs (checked
+		 * mode's launch tables): one address, one value */
+		if (l->getMetadata(llvm::LLVMContext::MD_invariant_load))
 			return false;
 		unsigned as = ptr->getType()->getPointerAddressSpace();
 		return atomics || !(as == 1 || as == 2 || as == 3);

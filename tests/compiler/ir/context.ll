@@ -1,17 +1,21 @@
 ; kiln-context: the slots get addresses in the context (one per slot
 ; array, marked for kiln-alias-scopes) and the layout is left for
-; kiln-workgroup: 3 slots of 4 bytes and the next-region slot, 4 bytes
-; like the narrowest row (a one-byte slot is for rows of shorts and chars,
-; context_narrow.ll), 16 bytes.
+; kiln-workgroup: two rows of 4 bytes (acc, which differs per work-item,
+; before and inside the tile loop), the uniform counters t and j in
+; group-wide slots (two copies each, both published), and the next-region
+; slot, 4 bytes like the narrowest row (a one-byte slot is for rows of
+; shorts and chars, context_narrow.ll): 32 bytes, the next-region slot at
+; 24.
 ; RUN: %kiln-opt -passes="kiln-inline-all,kiln-workitem,function(kiln-local-vars,kiln-wi-simplify,kiln-scalarize,kiln-loop-barriers,kiln-converge-loops,kiln-barriers,kiln-context)" %s -S | %FileCheck %s
 ; SKIP-FAILS: kiln-context
-; CHECK: define internal i32 @__kiln_wi_k({{.*}} !kiln.context [[C:![0-9]+]]
+; CHECK: define internal i32 @__kiln_wi_k({{.*}} !kiln.context [[C:![0-9]+]] !kiln.publish [[P:![0-9]+]]
 ; CHECK-NOT: alloca
 ; CHECK: getelementptr inbounds i8, ptr %{{[0-9]+}}, i64 %{{[0-9]+}}, !kiln.slot.addr
 ; CHECK: store i32 %{{.*}}, ptr %{{[0-9]+}}
 ; CHECK: store i32 1, ptr %{{[0-9]+}}, align 4
 ; CHECK: ret i32 1
-; CHECK: [[C]] = !{i64 16, i64 12, i64 4}
+; CHECK: [[C]] = !{i64 32, i64 24, i64 4}
+; CHECK: [[P]] = !{![[#]], ![[#]]}
 ; Made with clang-15 -cc1 (the front end's options, docs/compiler.md) from:
 ;   __kernel void k(int n, __global const float *a, __global float *c) {
 ;     __local float tile[64]; size_t l = get_local_id(0); size_t i = get_global_id(0); float acc = 0.0f;
@@ -50,7 +54,8 @@ entry:
   %call1 = call i64 @_Z13get_global_idj(i32 noundef 0) #5
   store i64 %call1, ptr %i, align 8, !tbaa !13
   call void @llvm.lifetime.start.p0(i64 4, ptr %acc) #4
-  store float 0.000000e+00, ptr %acc, align 4, !tbaa !15
+  %acc.init = uitofp i64 %call to float
+  store float %acc.init, ptr %acc, align 4, !tbaa !15
   call void @llvm.lifetime.start.p0(i64 4, ptr %t) #4
   store i32 0, ptr %t, align 4, !tbaa !7
   br label %for.cond
