@@ -15,7 +15,11 @@
  *    (which are the race-free way to make such values differ); the launch
  *    description (info) and loads marked !invariant.load (checked mode's
  *    tables) from a uniform address are uniform; private memory otherwise
- *    never is.
+ *    never is;
+ *  - from the address of private memory (an alloca): each work-item has its
+ *    own, and one kept across a barrier lives at a different address per
+ *    work-item (kiln-context), so a pointer to it is never a value one
+ *    group-wide copy could hold.
  * The analysis only has to be safe: calling a uniform value divergent costs
  * speed, the reverse costs correctness.
  *
@@ -128,6 +132,11 @@ divergence::divergence(llvm::Function &f, const wi_params &p,
 					     operand_divergent(i));
 				else if (llvm::isa<llvm::AtomicRMWInst>(i) ||
 					 llvm::isa<llvm::AtomicCmpXchgInst>(i))
+					d = true;
+				/* each work-item's own private memory: an alloca
+				 * live across a barrier becomes a row of the
+				 * context, at a different address per work-item */
+				else if (llvm::isa<llvm::AllocaInst>(i))
 					d = true;
 				else
 					d = operand_divergent(i);

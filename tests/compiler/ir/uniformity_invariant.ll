@@ -2,7 +2,9 @@
 ; (__kiln_wg_state) is the same in every work-item, and so is what a load
 ; marked !invariant.load reads from a uniform address (checked mode's launch
 ; tables, check_bounds.cpp); a plain load from private memory, or an
-; invariant one from an address that differs per work-item, is divergent.
+; invariant one from an address that differs per work-item, is divergent;
+; so is the address of private memory, even at a constant index (each
+; work-item has its own; kept across a barrier, it is a context row).
 ; RUN: %kiln-opt -passes="kiln-workitem,function(kiln-wi-simplify,print<kiln-uniformity>)" %s -o /dev/null | %FileCheck %s
 ; SKIP-FAILS: print<kiln-uniformity>
 ; CHECK: kiln-uniformity of __kiln_wi_k:
@@ -11,6 +13,7 @@
 ; CHECK: uniform: {{.*}}%extent = load i64, ptr %table{{.*}}!invariant.load
 ; CHECK: divergent: {{.*}}%plain = load i64, ptr %second
 ; CHECK: divergent: {{.*}}%per.item = load i64
+; CHECK: divergent: {{.*}}%elt = getelementptr inbounds [4 x i64], ptr %arr, i64 0, i64 1
 ; Made with clang-15 -cc1 (the front end's options, docs/compiler.md) from
 ;   __kernel void k(__global long *c) { size_t i = get_global_id(0); c[i] = 0; }
 ; and the state pointer and loads added by hand (what kiln-check-bounds
@@ -41,7 +44,11 @@ entry:
   %per.item = load i64, ptr %row, align 8, !invariant.load !20
   %sum = add i64 %extent, %plain
   %sum2 = add i64 %sum, %per.item
-  store i64 %sum2, ptr addrspace(1) %arrayidx, align 8, !tbaa !11
+  %arr = alloca [4 x i64], align 8
+  %elt = getelementptr inbounds [4 x i64], ptr %arr, i64 0, i64 1
+  %escape = ptrtoint ptr %elt to i64
+  %sum3 = add i64 %sum2, %escape
+  store i64 %sum3, ptr addrspace(1) %arrayidx, align 8, !tbaa !11
   call void @llvm.lifetime.end.p0(i64 8, ptr %i) #3
   ret void
 }
