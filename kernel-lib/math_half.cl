@@ -78,6 +78,15 @@ H3(mad)
  * call scalar.)  Width N is empty for the scalar forms; a comparison gives
  * an int there and a long##N of 0 / -1 for vectors, so one body fits both.
  * Results are halves, so narrowing through float is exact. */
+/* fmod (truncated quotient) or remainder (nearest) of width N */
+#define HREM_F(N, F, NEAREST)                                                  \
+	half##N KL_OVL F(half##N x, half##N y)                                 \
+	{                                                                      \
+		double##N q;                                                   \
+		double##N r = kl_hrem##N(convert_double##N(x),                 \
+					 convert_double##N(y), &q, NEAREST);   \
+		return convert_half##N(convert_float##N(r));                   \
+	}
 #define HREM_N(N)                                                              \
 	KL_INL double##N kl_hrem##N(double##N dx, double##N dy, double##N *qo, \
 				    int nearest)                               \
@@ -104,20 +113,7 @@ H3(mad)
 		*qo = q;                                                       \
 		return c ? dx : r;                                             \
 	}                                                                      \
-	half##N KL_OVL fmod(half##N x, half##N y)                              \
-	{                                                                      \
-		double##N q;                                                   \
-		double##N r = kl_hrem##N(convert_double##N(x),                 \
-					 convert_double##N(y), &q, 0);         \
-		return convert_half##N(convert_float##N(r));                   \
-	}                                                                      \
-	half##N KL_OVL remainder(half##N x, half##N y)                         \
-	{                                                                      \
-		double##N q;                                                   \
-		double##N r = kl_hrem##N(convert_double##N(x),                 \
-					 convert_double##N(y), &q, 1);         \
-		return convert_half##N(convert_float##N(r));                   \
-	}                                                                      \
+	HREM_F(N, fmod, 0) HREM_F(N, remainder, 1)                             \
 	/* remquo's quotient: its low 7 bits (q < 2^40 is exact in double),  \
 	 * with the sign of x / y; 0 where the result is NaN or x */         \
 	KL_INL half##N kl_hremquo##N(half##N x, half##N y, int##N *quo)       \
