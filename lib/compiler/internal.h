@@ -33,6 +33,9 @@ void llvm_init();
 /* llvm_options.cpp: sets LLVM's process-wide tuning options Kiln wants
  * (those not given on a command line already); called by llvm_init. */
 void tune_llvm_options();
+/* LLVM's knobs for checked builds (llvm_options.cpp); before building
+ * the first checked pipeline. */
+void tune_llvm_options_checked();
 /* Runs fn so that an LLVM crash or fatal error becomes a false return with
  * a line in log instead of the end of the process. */
 bool run_safely(std::string &log, const std::function<bool()> &fn);

@@ -99,6 +99,8 @@ llvm::PipelineTuningOptions optimisation_tuning()
 llvm::ModulePassManager optimisation_pipeline(llvm::PassBuilder &pb, bool opt_disable,
 					      unsigned check)
 {
+	if (check & KILN_CHECK_BOUNDS)
+		tune_llvm_options_checked();
 	pb.registerPipelineStartEPCallback(
 		[](llvm::ModulePassManager &mpm, llvm::OptimizationLevel) {
 			mpm.addPass(llvm::createModuleToFunctionPassAdaptor(safe_divide_pass()));
