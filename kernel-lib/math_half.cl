@@ -78,15 +78,6 @@ H3(mad)
  * call scalar.)  Width N is empty for the scalar forms; a comparison gives
  * an int there and a long##N of 0 / -1 for vectors, so one body fits both.
  * Results are halves, so narrowing through float is exact. */
-/* fmod (truncated quotient) or remainder (nearest) of width N */
-#define HREM_F(N, F, NEAREST)                                                  \
-	half##N KL_OVL F(half##N x, half##N y)                                 \
-	{                                                                      \
-		double##N q;                                                   \
-		double##N r = kl_hrem##N(convert_double##N(x),                 \
-					 convert_double##N(y), &q, NEAREST);   \
-		return convert_half##N(convert_float##N(r));                   \
-	}
 #define HREM_N(N)                                                              \
 	KL_INL double##N kl_hrem##N(double##N dx, double##N dy, double##N *qo, \
 				    int nearest)                               \
@@ -126,6 +117,16 @@ H3(mad)
 		*quo = convert_int##N(ok ? q : (double##N)0.0);                \
 		return convert_half##N(convert_float##N(r));                   \
 	}
+/* fmod (truncated quotient) or remainder (nearest) of width N */
+#define HREM_F(N, F, NEAREST)                                                  \
+	half##N KL_OVL F(half##N x, half##N y)                                 \
+	{                                                                      \
+		double##N q;                                                   \
+		double##N r = kl_hrem##N(convert_double##N(x),                 \
+					 convert_double##N(y), &q, NEAREST);   \
+		return convert_half##N(convert_float##N(r));                   \
+	}
+
 HREM_N() HREM_N(2) HREM_N(3) HREM_N(4) HREM_N(8) HREM_N(16)
 
 /* fabs and copysign on the sign bit (NaN payloads stay as they are). */

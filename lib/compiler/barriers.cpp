@@ -42,7 +42,6 @@
 #include <llvm/IR/Instructions.h>
 #include <llvm/IR/IntrinsicInst.h>
 #include <llvm/Transforms/Utils/BasicBlockUtils.h>
-#include <llvm/Transforms/Utils/Local.h>
 
 #include <set>
 
@@ -261,22 +260,18 @@ static llvm::AllocaInst *demote_crossing(llvm::Instruction *i, llvm::Instruction
 					   : i->getNextNode();
 	new llvm::StoreInst(i, a, after);
 	for (llvm::Use *u : far) {
+		if (u->get() != i)
+			continue; /* a PHI entry set with its twin below */
 		auto *user = llvm::cast<llvm::Instruction>(u->getUser());
 		if (auto *phi = llvm::dyn_cast<llvm::PHINode>(user)) {
 			/* one load per incoming block: a PHI that lists a block
 			 * twice must see one value for both entries */
 			llvm::BasicBlock *in = phi->getIncomingBlock(*u);
-			llvm::Value *v = nullptr;
+			auto *l = new llvm::LoadInst(i->getType(), a, i->getName() + ".reload",
+						     in->getTerminator());
 			for (unsigned k = 0; k < phi->getNumIncomingValues(); k++)
-				if (phi->getIncomingBlock(k) == in &&
-				    llvm::isa<llvm::LoadInst>(phi->getIncomingValue(k)) &&
-				    llvm::cast<llvm::LoadInst>(phi->getIncomingValue(k))
-						    ->getPointerOperand() == a)
-					v = phi->getIncomingValue(k);
-			if (!v)
-				v = new llvm::LoadInst(i->getType(), a, i->getName() + ".reload",
-						       in->getTerminator());
-			u->set(v);
+				if (phi->getIncomingBlock(k) == in && phi->getIncomingValue(k) == i)
+					phi->setIncomingValue(k, l);
 			continue;
 		}
 		u->set(new llvm::LoadInst(i->getType(), a, i->getName() + ".reload", user));
@@ -356,8 +351,8 @@ static unsigned cut_at_barriers(llvm::Function &f, const wi_params &p,
 
 	/* SSA values crossing a barrier: uses no longer dominated.  What the
 	 * region can compute again from the parameters is recomputed there;
-	 * the rest is demoted to memory for those uses (demote_crossing).  The dominator tree of the cut
-	 * function; the uniformity answers for the values the cut left alone
+	 * the rest is demoted to memory for those uses (demote_crossing).
+	 * The dominator tree of the cut function; the uniformity answers for the values the cut left alone
 	 * still hold (and are all that is asked below). */
 	llvm::PreservedAnalyses keep;
 	keep.preserve<uniformity_analysis>();
@@ -399,7 +394,7 @@ static unsigned cut_at_barriers(llvm::Function &f, const wi_params &p,
 	std::set<llvm::AllocaInst *> shared;
 	for (llvm::Instruction *i : demote) {
 		/* A PHI too: stored after the PHIs of its block, reloaded
-		 * at each use. */
+		 * at each use across a barrier. */
 		bool uniform = div.uniform(i);
 		llvm::AllocaInst *a = demote_crossing(i, alloca_at, dt);
 		crossing.push_back(a);
