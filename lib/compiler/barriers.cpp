@@ -32,7 +32,8 @@
  * needed; every other value live across a barrier is an alloca in the
  * entry block marked !kiln.slot !{i64 order, i64 kind} (kind as in
  * context_slot: ROW, or SHARED for a uniform value never reloaded in the
- * region that stores it, or ANY for kiln-converge-loops' flags).  The
+ * region that stores it, SHARED_ONE for one never stored in a region
+ * after it was loaded there, or ANY for kiln-converge-loops' flags).  The
  * number of barriers is !kiln.regions (workitem_layout.cpp). */
 #include "compiler/passes.h"
 
@@ -51,9 +52,17 @@ namespace kiln {
  * effects, and no memory read but the read-only launch description. */
 static bool depends_on_operands_only(llvm::Instruction *i, const wi_params &p)
 {
+	/* the launch description, and memory that does not change while the
+	 * group runs (checked mode's tables, read through __kiln_wg_state):
+	 * the same value in every region */
 	if (auto *l = llvm::dyn_cast<llvm::LoadInst>(i))
 		return l->isSimple() &&
-		       llvm::getUnderlyingObject(l->getPointerOperand()) == p.info;
+		       (llvm::getUnderlyingObject(l->getPointerOperand()) == p.info ||
+			l->getMetadata(llvm::LLVMContext::MD_invariant_load));
+	/* the work-group's state (rematerializable says why) */
+	if (auto *c = llvm::dyn_cast<llvm::CallInst>(i))
+		return c->arg_empty() && c->getCalledFunction() &&
+		       c->getCalledFunction()->getName() == "__kiln_wg_state";
 	return !i->mayHaveSideEffects() && !i->mayReadFromMemory();
 }
 
@@ -238,6 +247,49 @@ static bool reloaded_after_store(llvm::AllocaInst *a)
 	return false;
 }
 
+/* Whether some region may load the demoted value in `a` and then store it
+ * before the region ends (a loop-carried uniform value: a counter read
+ * and then advanced).  A uniform value no region loads before storing it
+ * can live in one group-wide copy for loads and stores alike
+ * (context_slot::SHARED_ONE): a value computed before a loop with
+ * barriers and used in its body, whose blocks the first region (which
+ * stores it) and the later ones (which only load it) share, and which
+ * reloaded_after_store keeps out of SHARED. */
+static bool loaded_before_store(llvm::AllocaInst *a)
+{
+	auto stores_a = [&](llvm::Instruction &i) {
+		auto *s = llvm::dyn_cast<llvm::StoreInst>(&i);
+		return s && s->getPointerOperand() == a;
+	};
+	for (llvm::User *u : a->users()) {
+		auto *ld = llvm::dyn_cast<llvm::LoadInst>(u);
+		if (!ld)
+			continue;
+		for (llvm::Instruction *i = ld->getNextNode(); i; i = i->getNextNode())
+			if (stores_a(*i))
+				return true;
+		std::vector<llvm::BasicBlock *> work;
+		std::set<llvm::BasicBlock *> seen;
+		if (!llvm::isa<llvm::ReturnInst>(ld->getParent()->getTerminator()))
+			for (llvm::BasicBlock *s : llvm::successors(ld->getParent()))
+				work.push_back(s);
+		while (!work.empty()) {
+			llvm::BasicBlock *bb = work.back();
+			work.pop_back();
+			if (!seen.insert(bb).second)
+				continue;
+			for (llvm::Instruction &i : *bb)
+				if (stores_a(i))
+					return true;
+			/* A return is a barrier: the region ends there. */
+			if (!llvm::isa<llvm::ReturnInst>(bb->getTerminator()))
+				for (llvm::BasicBlock *s : llvm::successors(bb))
+					work.push_back(s);
+		}
+	}
+	return false;
+}
+
 /* Demotes `i` to a new alloca at `alloca_at`: stored right after it (after
  * the PHIs of its block for a PHI), loaded at each use it no longer
  * dominates, that is each use across a barrier.  Uses it still dominates
@@ -391,7 +443,7 @@ static unsigned cut_at_barriers(llvm::Function &f, const wi_params &p,
 		}
 	}
 	llvm::Instruction *alloca_at = &*entry->getFirstInsertionPt();
-	std::set<llvm::AllocaInst *> shared;
+	std::set<llvm::AllocaInst *> shared, shared_one;
 	for (llvm::Instruction *i : demote) {
 		/* A PHI too: stored after the PHIs of its block, reloaded
 		 * at each use across a barrier. */
@@ -400,6 +452,8 @@ static unsigned cut_at_barriers(llvm::Function &f, const wi_params &p,
 		crossing.push_back(a);
 		if (uniform && !reloaded_after_store(a))
 			shared.insert(a);
+		else if (uniform && !loaded_before_store(a))
+			shared_one.insert(a);
 	}
 
 	/* Marked for kiln-context, in this order. */
@@ -411,6 +465,8 @@ static unsigned cut_at_barriers(llvm::Function &f, const wi_params &p,
 			kind = context_slot::ANY;
 		else if (shared.count(a))
 			kind = context_slot::SHARED;
+		else if (shared_one.count(a))
+			kind = context_slot::SHARED_ONE;
 		a->setMetadata("kiln.slot",
 			       llvm::MDNode::get(c, {llvm::ConstantAsMetadata::get(
 							     llvm::ConstantInt::get(i64, order++)),

@@ -11,6 +11,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -24,12 +25,56 @@ enum {
 	KILN_CHECK_BARRIERS = 1u << 3,
 };
 
+/* The checks a KILN_CHECK value names (docs/checked_mode.md): "1" or
+ * "all": every check; a comma-separated list of bounds, races, uninit,
+ * barriers; NULL, empty or "0": none.  Each unknown word is passed to
+ * `unknown` (its first `len` characters), when given.  Shared by the
+ * runtime (lib/core/check.c) and kiln-cc. */
+static inline unsigned kiln_check_parse(const char *v,
+					void (*unknown)(const char *word, int len))
+{
+	static const struct {
+		const char *name;
+		unsigned bit;
+	} names[] = {
+		{ "bounds", KILN_CHECK_BOUNDS },
+		{ "races", KILN_CHECK_RACES },
+		{ "uninit", KILN_CHECK_UNINIT },
+		{ "barriers", KILN_CHECK_BARRIERS },
+	};
+	unsigned mode = 0;
+	if (!v || !*v || (v[0] == '0' && !v[1]))
+		return 0;
+	if ((v[0] == '1' && !v[1]) || !strcmp(v, "all"))
+		return KILN_CHECK_BOUNDS | KILN_CHECK_RACES | KILN_CHECK_UNINIT |
+		       KILN_CHECK_BARRIERS;
+	for (const char *p = v; *p;) {
+		size_t len = strcspn(p, ",");
+		bool known = false;
+		for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+			if (strlen(names[i].name) == len && !strncmp(p, names[i].name, len)) {
+				mode |= names[i].bit;
+				known = true;
+			}
+		if (!known && len && unknown)
+			unknown(p, (int)len);
+		p += len;
+		if (*p)
+			p++;
+	}
+	return mode;
+}
+
 /* What fired (the message names it). */
 enum kiln_check_kind {
 	KILN_CHECK_KIND_BOUNDS,
 	KILN_CHECK_KIND_RACE,
 	KILN_CHECK_KIND_UNINIT,
 	KILN_CHECK_KIND_BARRIER,
+	/* a store to a global byte another work-group stored to (a race;
+	 * the record's extent is the other group's tag) */
+	KILN_CHECK_KIND_GLOBAL_RACE,
+	KILN_CHECK_KINDS
 };
 
 /* The object a pointer argument may reach: [arg - before, arg - before +
@@ -40,6 +85,13 @@ enum kiln_check_kind {
 struct kiln_check_extent {
 	uint64_t before;
 	uint64_t extent;
+	/* Races between work-groups (KILN_CHECK=races): a uint32_t per byte
+	 * of the object, the tag (kiln_check_launch.group_tag) of the group
+	 * that last stored to that byte; a tag of another generation (bits
+	 * 31-24: another execution) counts as none; 0 (no shadow) for
+	 * __local arguments, objects of unknown extent and without race
+	 * checks. */
+	uint64_t shadow;
 };
 
 /* One instrumented access: constant data of the program. */
@@ -89,7 +141,9 @@ typedef void (*kiln_check_arrive_fn)(struct kiln_wg_state *state,
 				     const struct kiln_check_site *site,
 				     uint64_t x, uint64_t y, uint64_t z);
 /* A read (is_write 0) or write of `size` bytes of local memory at `addr`
- * by work-item (x, y, z): the race check's shadow. */
+ * by work-item (x, y, z): the race check's cells (race_cells).  Compiled
+ * code updates the cells itself and calls this only for an access it
+ * found racing (or one too wide for it), which the runtime reports. */
 typedef void (*kiln_check_access_fn)(struct kiln_wg_state *state,
 				     const struct kiln_check_site *site,
 				     uint64_t addr, uint64_t size, uint64_t is_write,
@@ -119,7 +173,25 @@ struct kiln_check_launch {
 	const struct kiln_check_site **rec_site;
 	uint64_t *rec_offset;
 	uint64_t *rec_extent;
+	/* The running group's tag for the global race shadows: the
+	 * execution's generation (1 to 255) in bits 31-24, its linear group
+	 * index + 1 (modulo KILN_RACE_GROUP_MASK) in bits 23-0.  A failed
+	 * race check records the other group's tag in rec_extent. */
+	uint32_t group_tag;
+	/* Races on __local memory (KILN_CHECK=races): the barrier episodes
+	 * the running group completed (a work-item's accesses since the
+	 * last barrier all work-items passed are in episode race_epoch),
+	 * and a cell per local byte, race_cells[addr - local_mem]: bits
+	 * 63-32 the episode the cell is of (an older one reads as empty),
+	 * 31-16 the work-item that wrote the byte in it, 15-0 the one that
+	 * read it (linear local id + 1; 0 none; KILN_RACE_MANY several).
+	 * NULL when the group has no local memory or no race check. */
+	uint32_t race_epoch;
+	uint64_t *race_cells;
 };
+
+#define KILN_RACE_MANY 0xFFFFu
+#define KILN_RACE_GROUP_MASK 0xFFFFFFu
 
 #ifdef __cplusplus
 }

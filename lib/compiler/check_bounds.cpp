@@ -32,6 +32,7 @@
 #include "compiler/check_abi.h"
 #include "compiler/check_passes.h"
 
+#include <llvm/ADT/PostOrderIterator.h>
 #include <llvm/Analysis/LoopInfo.h>
 #include <llvm/Analysis/ScalarEvolution.h>
 #include <llvm/Analysis/ScalarEvolutionExpressions.h>
@@ -46,6 +47,7 @@
 
 #include <cstddef>
 #include <map>
+#include <set>
 
 namespace kiln {
 
@@ -77,10 +79,8 @@ static llvm::Value *wg_state(llvm::IRBuilder<> &b)
 	return call;
 }
 
-/* A load that never changes while the kernel runs and may be hoisted out
- * of any loop (the pointer is dereferenceable). */
-static llvm::LoadInst *invariant_load(llvm::IRBuilder<> &b, llvm::Type *t,
-				      llvm::Value *p, uint64_t deref)
+llvm::LoadInst *check_invariant_load(llvm::IRBuilder<> &b, llvm::Type *t, llvm::Value *p,
+				     uint64_t deref)
 {
 	llvm::LLVMContext &c = b.getContext();
 	llvm::LoadInst *l = b.CreateLoad(t, p);
@@ -103,14 +103,63 @@ llvm::Value *check_launch(llvm::IRBuilder<> &b)
 	llvm::Value *st = wg_state(b);
 	llvm::Value *at = b.CreateConstInBoundsGEP1_64(
 		b.getInt8Ty(), st, offsetof(struct kiln_wg_state, check));
-	return invariant_load(b, b.getPtrTy(), at, sizeof(struct kiln_check_launch));
+	return check_invariant_load(b, b.getPtrTy(), at, sizeof(struct kiln_check_launch));
 }
 
 llvm::Value *check_service(llvm::IRBuilder<> &b, size_t offset)
 {
 	llvm::Value *chk = check_launch(b);
 	llvm::Value *at = b.CreateConstInBoundsGEP1_64(b.getInt8Ty(), chk, offset);
-	return invariant_load(b, b.getPtrTy(), at, 0);
+	return check_invariant_load(b, b.getPtrTy(), at, 0);
+}
+
+void check_hoist_tables(llvm::Function &f)
+{
+	llvm::BasicBlock &entry = f.getEntryBlock();
+	llvm::Instruction *at = entry.getTerminator();
+	std::set<llvm::Instruction *> moved;
+	/* plain constants only: a __local variable's address becomes an
+	 * instruction of kiln-local-vars later, placed where it was used */
+	auto in_entry = [&](llvm::Value *v) {
+		if (auto *i = llvm::dyn_cast<llvm::Instruction>(v))
+			return i->getParent() == &entry;
+		return llvm::isa<llvm::Argument>(v) || llvm::isa<llvm::ConstantData>(v);
+	};
+	llvm::ReversePostOrderTraversal<llvm::Function *> rpo(&f);
+	for (llvm::BasicBlock *bb : rpo) {
+		if (bb == &entry)
+			continue;
+		std::vector<llvm::Instruction *> todo;
+		for (llvm::Instruction &i : *bb)
+			todo.push_back(&i);
+		for (llvm::Instruction *i : todo) {
+			bool root = false, ok = true;
+			if (auto *c = llvm::dyn_cast<llvm::CallInst>(i)) {
+				root = c->arg_empty() && c->getCalledFunction() &&
+				       c->getCalledFunction()->getName() == "__kiln_wg_state";
+				ok = root;
+			} else if (auto *l = llvm::dyn_cast<llvm::LoadInst>(i)) {
+				ok = l->isSimple() &&
+				     l->getMetadata(llvm::LLVMContext::MD_invariant_load);
+			} else {
+				ok = !llvm::isa<llvm::PHINode>(i) && !i->isTerminator() &&
+				     llvm::isSafeToSpeculativelyExecute(i);
+			}
+			if (!ok)
+				continue;
+			bool from_table = root;
+			for (unsigned n = 0; !root && n < i->getNumOperands(); n++) {
+				llvm::Value *op = i->getOperand(n);
+				ok &= in_entry(op);
+				if (auto *oi = llvm::dyn_cast<llvm::Instruction>(op))
+					from_table |= moved.count(oi) != 0;
+			}
+			if (ok && from_table) {
+				i->moveBefore(at);
+				moved.insert(i);
+			}
+		}
+	}
 }
 
 /* A private constant string (NULL for an empty one). */
@@ -165,7 +214,7 @@ static void emit_record(llvm::IRBuilder<> &b, llvm::Value *chk, llvm::Value *sit
 	llvm::MDNode *mark = llvm::MDNode::get(c, {});
 	llvm::Type *ptr = b.getPtrTy(), *i64 = b.getInt64Ty(), *i8 = b.getInt8Ty();
 	auto array = [&](size_t field) {
-		return invariant_load(b, ptr, b.CreateConstInBoundsGEP1_64(i8, chk, field), 0);
+		return check_invariant_load(b, ptr, b.CreateConstInBoundsGEP1_64(i8, chk, field), 0);
 	};
 	llvm::Value *fp = b.CreateInBoundsGEP(
 		i8, array(offsetof(struct kiln_check_launch, rec_flag)), lin);
@@ -598,15 +647,15 @@ static bool instrument(llvm::Function &f, const wi_params &p, llvm::LoopInfo &li
 			s.arg = (int)a->getArgNo();
 			s.object = "argument " + std::to_string(a->getArgNo()) + " \"" +
 				   arg_name(*k, a->getArgNo()) + "\"";
-			llvm::Value *tab = invariant_load(
+			llvm::Value *tab = check_invariant_load(
 				b, b.getPtrTy(),
 				b.CreateConstInBoundsGEP1_64(b.getInt8Ty(), check_launch(b),
 							     offsetof(struct kiln_check_launch, args)),
 				kernel_args * sizeof(struct kiln_check_extent));
 			llvm::Value *e = b.CreateConstInBoundsGEP1_64(
 				b.getInt8Ty(), tab, a->getArgNo() * sizeof(struct kiln_check_extent));
-			llvm::Value *before = invariant_load(b, i64, e, 0);
-			extent = invariant_load(
+			llvm::Value *before = check_invariant_load(b, i64, e, 0);
+			extent = check_invariant_load(
 				b, i64,
 				b.CreateConstInBoundsGEP1_64(b.getInt8Ty(), e,
 							     offsetof(struct kiln_check_extent, extent)),
@@ -711,40 +760,72 @@ llvm::PreservedAnalyses check_bounds_pass::run(llvm::Function &f,
 	llvm::ScalarEvolution &se = fam.getResult<llvm::ScalarEvolutionAnalysis>(f);
 	if (!instrument(f, p, li, se))
 		return llvm::PreservedAnalyses::all();
+	check_hoist_tables(f);
 	return llvm::PreservedAnalyses::none();
 }
 
 /* The state argument of every work-group function can be read without
  * fault: the check table's loads are then hoisted out of the work-item
  * loops. */
-/* The failure records (check_record) are the runtime's memory, reached by
- * nothing else: a scope of their own, which every other memory access of
- * the function is not in, so that the loop vectorizer needs no run-time
- * overlap check for them. */
+llvm::Instruction *check_memory(llvm::Instruction *i, const char *kind)
+{
+	llvm::LLVMContext &c = i->getContext();
+	i->setMetadata(check_record_mark,
+		       llvm::MDNode::get(c, {llvm::MDString::get(c, kind ? kind : "")}));
+	return i;
+}
+
+/* Checked mode's own memory (check_memory: the failure records, the
+ * shadows, the race cells) is the runtime's, reached by nothing else: a
+ * scope for each kind, which every other memory access of the function,
+ * and every access of the other kinds, is not in, so that the loop
+ * vectorizer needs no run-time overlap check for them (and a loop that
+ * only reads a shadow may vectorize with records written in it). */
 static bool scope_records(llvm::Function &f)
 {
-	std::vector<llvm::Instruction *> recs, others;
+	std::map<std::string, std::vector<llvm::Instruction *>> kinds;
+	std::vector<llvm::Instruction *> others;
 	for (llvm::BasicBlock &bb : f)
 		for (llvm::Instruction &i : bb)
-			if (i.getMetadata(check_record_mark))
-				recs.push_back(&i);
-			else if (i.mayReadOrWriteMemory())
+			if (llvm::MDNode *md = i.getMetadata(check_record_mark)) {
+				std::string k;
+				if (md->getNumOperands())
+					if (auto *s = llvm::dyn_cast<llvm::MDString>(md->getOperand(0)))
+						k = s->getString().str();
+				kinds[k].push_back(&i);
+			} else if (i.mayReadOrWriteMemory()) {
 				others.push_back(&i);
-	if (recs.empty())
+			}
+	if (kinds.empty())
 		return false;
 	llvm::LLVMContext &c = f.getContext();
 	llvm::MDBuilder mb(c);
 	llvm::MDNode *dom = mb.createAnonymousAliasScopeDomain("kiln.check");
-	llvm::MDNode *scope = mb.createAnonymousAliasScope(dom);
-	llvm::MDNode *list = llvm::MDNode::get(c, {scope});
-	for (llvm::Instruction *i : recs) {
-		i->setMetadata(llvm::LLVMContext::MD_alias_scope, list);
-		i->setMetadata(check_record_mark, nullptr);
-	}
-	for (llvm::Instruction *i : others)
+	std::map<std::string, llvm::MDNode *> scope;
+	std::vector<llvm::Metadata *> all;
+	for (auto &[k, insts] : kinds)
+		all.push_back(scope[k] = mb.createAnonymousAliasScope(dom, k));
+	auto add_noalias = [&](llvm::Instruction *i, llvm::MDNode *list) {
 		i->setMetadata(llvm::LLVMContext::MD_noalias,
 			       llvm::MDNode::concatenate(
 				       i->getMetadata(llvm::LLVMContext::MD_noalias), list));
+	};
+	for (auto &[k, insts] : kinds) {
+		std::vector<llvm::Metadata *> rest;
+		for (auto &[k2, s2] : scope)
+			if (k2 != k)
+				rest.push_back(s2);
+		llvm::MDNode *own = llvm::MDNode::get(c, {scope[k]});
+		for (llvm::Instruction *i : insts) {
+			i->setMetadata(llvm::LLVMContext::MD_alias_scope, own);
+			i->setMetadata(check_record_mark, nullptr);
+			if (!rest.empty())
+				add_noalias(i, llvm::MDNode::get(c, rest));
+		}
+	}
+	llvm::MDNode *list = llvm::MDNode::get(c, all);
+	for (llvm::Instruction *i : others)
+		add_noalias(i, list);
 	return true;
 }
 

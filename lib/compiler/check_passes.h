@@ -34,6 +34,17 @@ struct check_site_info {
 };
 /* The site as constant data of m. */
 llvm::Constant *check_site(llvm::Module &m, const check_site_info &s);
+/* A load of the check tables, which never change while a group runs: it
+ * may be hoisted out of any loop.  A pointer loaded (t a pointer type)
+ * points to `deref` readable bytes when deref is nonzero. */
+llvm::LoadInst *check_invariant_load(llvm::IRBuilder<> &b, llvm::Type *t, llvm::Value *p,
+				     uint64_t deref);
+/* Moves what instrumentation reads of the check tables (__kiln_wg_state,
+ * invariant loads from it, and what follows from them alone) into f's
+ * entry block, where kiln-barriers finds them for every region
+ * (barriers.cpp recomputes them there) and LICM need not hoist them out
+ * of the conditional blocks the checks made.  Run after instrumenting. */
+void check_hoist_tables(llvm::Function &f);
 /* state->check (hoistable), and the service pointer at `offset` in it. */
 llvm::Value *check_launch(llvm::IRBuilder<> &b);
 llvm::Value *check_service(llvm::IRBuilder<> &b, size_t offset);
@@ -49,6 +60,11 @@ void check_record(llvm::IRBuilder<> &b, llvm::Constant *site, llvm::Value *offse
 /* Metadata on the loads and stores of those records: kiln-check-state
  * gives them an alias scope of their own (nothing else touches them). */
 inline constexpr const char *check_record_mark = "kiln.check.rec";
+/* Marks i as an access to checked mode's own memory of one kind (NULL or
+ * "": the failure records; "shadow", "cells", "global": the uninitialized
+ * reads' shadow, the __local race cells, the global race shadows):
+ * kiln-check-state gives each kind an alias scope of its own. */
+llvm::Instruction *check_memory(llvm::Instruction *i, const char *kind);
 
 /* Puts access `i` under `ok`: it runs when ok holds; otherwise `fail`
  * runs in its place and a load gives zero. */
@@ -64,6 +80,11 @@ struct check_bounds_pass : llvm::PassInfoMixin<check_bounds_pass> {
 struct check_sync_pass : llvm::PassInfoMixin<check_sync_pass> {
 	unsigned checks;
 	explicit check_sync_pass(unsigned c) : checks(c) {}
+	llvm::PreservedAnalyses run(llvm::Function &f, llvm::FunctionAnalysisManager &fam);
+};
+/* kiln-check-global-races (check_global_races.cpp): stores of different
+ * work-groups to one global byte. */
+struct check_global_races_pass : llvm::PassInfoMixin<check_global_races_pass> {
 	llvm::PreservedAnalyses run(llvm::Function &f, llvm::FunctionAnalysisManager &fam);
 };
 /* kiln-check-state (check_bounds.cpp): the work-group functions' state

@@ -21,10 +21,12 @@
  * scratch global instead of the shadow.
  *
  * Races on __local memory: every access of the program's own code to
- * local memory calls the runtime's access service, which keeps a record
- * per byte (who wrote, who read) since the last barrier every work-item
- * passed; a byte written by one work-item and read or written by another
- * in that time is a race.  Atomics are left out (they order), and a
+ * local memory checks and updates a cell per byte (who wrote, who read)
+ * since the last barrier every work-item passed, in line (race_check); a
+ * byte written by one work-item and read or written by another in that
+ * time is a race, which the runtime's access service reports.  Accesses
+ * that share no barrier interval with a local write are not checked
+ * (racy_accesses).  Atomics are left out (they order), and a
  * function with atomics (which may order plain accesses, as a lock does)
  * is not checked for races.
  * Assumes: calls to the barrier functions still present (before
@@ -42,6 +44,9 @@
 #include <llvm/Transforms/Utils/BasicBlockUtils.h>
 
 #include <cstddef>
+#include <functional>
+#include <map>
+#include <set>
 
 namespace kiln {
 
@@ -68,78 +73,180 @@ static llvm::Value *state_field(llvm::IRBuilder<> &b, size_t offset)
 	return l;
 }
 
-/* A private scratch global the shadow accesses of out-of-arena addresses
- * go to (all ones: such a read never reports). */
-static llvm::GlobalVariable *scratch(llvm::Module &m)
+/* The shadow of the `size` local bytes at ptr: `in` when they all lie in
+ * the group's arena, and then `at`, their shadow's address.  The shadow
+ * is touched only under `in` (a branch, not a select of addresses, so
+ * that the loop vectorizer sees the shadow's addresses as affine where
+ * the access's are and makes the branch a mask). */
+struct shadow_ref {
+	llvm::Value *in, *at;
+};
+static shadow_ref shadow_of(llvm::IRBuilder<> &b, llvm::Value *ptr, llvm::Value *size)
 {
-	const char *name = "__kiln_check_shadow_scratch";
-	if (llvm::GlobalVariable *g = m.getGlobalVariable(name, true))
-		return g;
-	auto *t = llvm::ArrayType::get(llvm::Type::getInt8Ty(m.getContext()), 256);
-	llvm::Constant *init = llvm::ConstantDataArray::get(
-		m.getContext(), llvm::ArrayRef<uint8_t>(std::vector<uint8_t>(256, 1)));
-	auto *g = new llvm::GlobalVariable(m, t, false, llvm::GlobalValue::InternalLinkage,
-					   init, name);
-	g->setAlignment(llvm::Align(64));
-	return g;
-}
-
-/* The shadow address of the `size` local bytes at ptr (or the scratch
- * when they are not all in the group's arena). */
-static llvm::Value *shadow_of(llvm::IRBuilder<> &b, llvm::Value *ptr, uint64_t size)
-{
-	llvm::Module &m = *b.GetInsertBlock()->getModule();
-	llvm::Type *i64 = b.getInt64Ty();
-	llvm::Value *lo = b.CreatePtrToInt(state_field(b, offsetof(struct kiln_wg_state, local_mem)), i64);
-	llvm::Value *hi = b.CreatePtrToInt(state_field(b, offsetof(struct kiln_wg_state, local_end)), i64);
-	llvm::Value *addr = b.CreatePtrToInt(ptr, i64);
-	llvm::Value *off = b.CreateSub(addr, lo);
-	llvm::Value *bytes = b.CreateSub(hi, lo);
-	llvm::Value *in = b.CreateAnd(b.CreateICmpUGE(bytes, b.getInt64(size)),
-				      b.CreateICmpULE(off, b.CreateSub(bytes, b.getInt64(size))));
-	llvm::Value *delta = b.CreateLoad(
-		i64, b.CreateConstInBoundsGEP1_64(b.getInt8Ty(), check_launch(b),
-						  offsetof(struct kiln_check_launch, shadow_delta)));
-	llvm::Value *sh = b.CreateIntToPtr(b.CreateAdd(addr, delta), b.getPtrTy());
-	return b.CreateSelect(in, sh, scratch(m));
-}
-
-/* A load or store of the shadow (or its scratch), which nothing but
- * checked mode's code touches: it gets the failure records' alias scope
- * (kiln-check-state). */
-static llvm::Instruction *shadow_access(llvm::Instruction *i)
-{
-	i->setMetadata(check_record_mark, llvm::MDNode::get(i->getContext(), {}));
-	return i;
-}
-
-/* Sets the shadow of `size` (at most 256) bytes at ptr. */
-static void mark_written(llvm::IRBuilder<> &b, llvm::Value *ptr, llvm::Value *size)
-{
-	auto *c = llvm::dyn_cast<llvm::ConstantInt>(size);
-	if (c && c->getZExtValue() <= 8 && llvm::isPowerOf2_64(c->getZExtValue())) {
-		uint64_t n = c->getZExtValue();
-		llvm::Value *sh = shadow_of(b, ptr, n);
-		shadow_access(b.CreateStore(
-			llvm::ConstantInt::get(b.getIntNTy(8 * n), 0x0101010101010101ull), sh));
-		return;
-	}
-	/* a longer or variable length (memcpy, memset): byte by byte in the
-	 * runtime's arena check would need a loop; the shadow covers whole
-	 * arena, so clamp the length to it */
 	llvm::Type *i64 = b.getInt64Ty();
 	llvm::Value *lo = b.CreatePtrToInt(state_field(b, offsetof(struct kiln_wg_state, local_mem)), i64);
 	llvm::Value *hi = b.CreatePtrToInt(state_field(b, offsetof(struct kiln_wg_state, local_end)), i64);
 	llvm::Value *addr = b.CreatePtrToInt(ptr, i64);
 	llvm::Value *len = b.CreateZExtOrTrunc(size, i64);
-	llvm::Value *in = b.CreateAnd(b.CreateICmpUGE(addr, lo),
-				      b.CreateICmpULE(b.CreateAdd(addr, len), hi));
-	llvm::Value *delta = b.CreateLoad(
-		i64, b.CreateConstInBoundsGEP1_64(b.getInt8Ty(), check_launch(b),
-						  offsetof(struct kiln_check_launch, shadow_delta)));
-	llvm::Value *sh = b.CreateIntToPtr(b.CreateAdd(addr, delta), b.getPtrTy());
-	shadow_access(b.CreateMemSet(sh, b.getInt8(1), b.CreateSelect(in, len, b.getInt64(0)),
-				     llvm::MaybeAlign(1)));
+	llvm::Value *off = b.CreateSub(addr, lo);
+	llvm::Value *bytes = b.CreateSub(hi, lo);
+	llvm::Value *in = b.CreateAnd(b.CreateICmpUGE(bytes, len),
+				      b.CreateICmpULE(off, b.CreateSub(bytes, len)));
+	llvm::Value *delta = check_invariant_load(
+		b, i64,
+		b.CreateConstInBoundsGEP1_64(b.getInt8Ty(), check_launch(b),
+					     offsetof(struct kiln_check_launch, shadow_delta)),
+		0);
+	/* the shadow of the arena's first byte, then the access's offset in
+	 * the arena: an address scalar evolution follows */
+	llvm::Value *base = b.CreateIntToPtr(b.CreateAdd(lo, delta), b.getPtrTy());
+	return {in, b.CreateGEP(b.getInt8Ty(), base, off)};
+}
+
+/* A block that runs when `cond` holds, before b's insertion point (which
+ * must be followed by more of its block); b is left where it was. */
+static llvm::Instruction *only_if(llvm::IRBuilder<> &b, llvm::Value *cond)
+{
+	llvm::MDBuilder mdb(b.getContext());
+	return llvm::SplitBlockAndInsertIfThen(cond, &*b.GetInsertPoint(), false,
+					       mdb.createBranchWeights(1u << 20, 1));
+}
+
+/* A load or store of the uninitialized reads' shadow, and one of the race
+ * cells (or a call that touches them): nothing but checked mode's code
+ * touches either, and each gets an alias scope of its own
+ * (kiln-check-state). */
+static llvm::Instruction *shadow_access(llvm::Instruction *i)
+{
+	return check_memory(i, "shadow");
+}
+static llvm::Instruction *cells_access(llvm::Instruction *i)
+{
+	return check_memory(i, "cells");
+}
+
+/* Sets the shadow of the `size` bytes at ptr (those in the arena). */
+static void mark_written(llvm::IRBuilder<> &b, llvm::Value *ptr, llvm::Value *size)
+{
+	shadow_ref r = shadow_of(b, ptr, size);
+	llvm::IRBuilder<> tb(only_if(b, r.in));
+	auto *c = llvm::dyn_cast<llvm::ConstantInt>(size);
+	if (c && c->getZExtValue() <= 8 && llvm::isPowerOf2_64(c->getZExtValue())) {
+		uint64_t n = c->getZExtValue();
+		shadow_access(tb.CreateStore(
+			llvm::ConstantInt::get(tb.getIntNTy(8 * (unsigned)n), 0x0101010101010101ull),
+			r.at));
+		return;
+	}
+	/* a longer or variable length (memcpy, memset) */
+	shadow_access(tb.CreateMemSet(r.at, tb.getInt8(1), size, llvm::MaybeAlign(1)));
+}
+
+/* The runtime's access service (check_abi.h) for the `size` local bytes
+ * at ptr, at b: it checks them byte by byte and reports a race.  In the
+ * records' alias scope, since it reads and writes the race cells. */
+static void call_access(llvm::IRBuilder<> &b, llvm::Constant *site, llvm::Value *ptr,
+			uint64_t size, bool write, const wi_params &p)
+{
+	llvm::Module &m = *b.GetInsertBlock()->getModule();
+	llvm::Type *i64 = b.getInt64Ty();
+	llvm::Value *fn = check_service(b, offsetof(struct kiln_check_launch, access));
+	auto *ft = llvm::FunctionType::get(
+		b.getVoidTy(), {b.getPtrTy(), b.getPtrTy(), i64, i64, i64, i64, i64, i64}, false);
+	llvm::CallInst *st = b.CreateCall(m.getOrInsertFunction(
+		"__kiln_wg_state", llvm::FunctionType::get(b.getPtrTy(), false)));
+	st->setDoesNotAccessMemory();
+	llvm::CallInst *c = b.CreateCall(ft, fn,
+					 {st, site, b.CreatePtrToInt(ptr, i64), b.getInt64(size),
+					  b.getInt64(write ? 1 : 0), p.x, p.y, p.z});
+	c->setMetadata(check_call_mark, llvm::MDNode::get(b.getContext(), {}));
+	cells_access(c);
+}
+
+/* The race check of access i (`size` bytes of local memory at ptr), in
+ * line: the access's cells (check_abi.h, race_cells; one 64-bit cell per
+ * byte, a vector of them) are read; a cell of an older barrier episode
+ * is empty; a byte written by another work-item, or read by another and
+ * now written, is a race, which the runtime's access service reports
+ * (the unlikely path); otherwise the cells are stored back with this
+ * work-item as writer, or as reader (KILN_RACE_MANY once a second
+ * work-item reads).  No call on the likely path: a runtime call per
+ * access cost tiled SGEMM 400x and a reduction 18x their unchecked time
+ * (docs/checked_mode.md).  Accesses wider than 16 bytes call the
+ * service. */
+static void race_check(llvm::Instruction *i, llvm::Value *ptr, uint64_t size, bool write,
+		       llvm::Constant *site, const wi_params &p)
+{
+	llvm::IRBuilder<> b(i);
+	if (size > 16 || !llvm::isPowerOf2_64(size)) {
+		call_access(b, site, ptr, size, write, p);
+		return;
+	}
+	llvm::Type *i64 = b.getInt64Ty();
+	unsigned n = (unsigned)size;
+	llvm::Value *lo = b.CreatePtrToInt(state_field(b, offsetof(struct kiln_wg_state, local_mem)), i64);
+	llvm::Value *hi = b.CreatePtrToInt(state_field(b, offsetof(struct kiln_wg_state, local_end)), i64);
+	llvm::Value *chk = check_launch(b);
+	llvm::Value *cells = check_invariant_load(
+		b, b.getPtrTy(),
+		b.CreateConstInBoundsGEP1_64(b.getInt8Ty(), chk,
+					     offsetof(struct kiln_check_launch, race_cells)),
+		0);
+	llvm::Value *off = b.CreateSub(b.CreatePtrToInt(ptr, i64), lo, "race.off");
+	llvm::Value *bytes = b.CreateSub(hi, lo);
+	llvm::Value *in = b.CreateAnd(
+		b.CreateAnd(b.CreateICmpUGE(bytes, b.getInt64(size)),
+			    b.CreateICmpULE(off, b.CreateSub(bytes, b.getInt64(size)))),
+		b.CreateIsNotNull(cells), "race.in");
+	llvm::MDBuilder mdb(b.getContext());
+	llvm::Instruction *then =
+		llvm::SplitBlockAndInsertIfThen(in, i, false, mdb.createBranchWeights(1u << 20, 1));
+	b.SetInsertPoint(then);
+	/* the episode: read here, after any barrier's arrive call */
+	llvm::Value *epoch = b.CreateShl(
+		b.CreateZExt(b.CreateLoad(b.getInt32Ty(),
+					  b.CreateConstInBoundsGEP1_64(
+						  b.getInt8Ty(), chk,
+						  offsetof(struct kiln_check_launch, race_epoch))),
+			     i64),
+		32);
+	llvm::Function *f = i->getFunction();
+	llvm::IRBuilder<> eb(&*f->getEntryBlock().getFirstInsertionPt());
+	llvm::Value *lx = load_info(eb, p.info, INFO_LOCAL_SIZE, 0);
+	llvm::Value *ly = load_info(eb, p.info, INFO_LOCAL_SIZE, 1);
+	llvm::Value *me = b.CreateAdd(
+		b.CreateAdd(p.x, b.CreateMul(lx, b.CreateAdd(p.y, b.CreateMul(ly, p.z)))),
+		b.getInt64(1));
+	auto *vt = llvm::FixedVectorType::get(i64, n);
+	auto splat = [&](llvm::Value *v) { return b.CreateVectorSplat(n, v); };
+	auto k = [&](uint64_t v) { return llvm::ConstantInt::get(vt, v); };
+	llvm::Value *cp = b.CreateInBoundsGEP(b.getInt8Ty(), cells, b.CreateShl(off, 3));
+	llvm::Value *c = cells_access(b.CreateAlignedLoad(vt, cp, llvm::Align(8)));
+	llvm::Value *valid = b.CreateICmpEQ(b.CreateAnd(c, k(~(uint64_t)0 << 32)), splat(epoch));
+	llvm::Value *zero = llvm::Constant::getNullValue(vt);
+	llvm::Value *wr = b.CreateSelect(valid, b.CreateAnd(b.CreateLShr(c, k(16)), k(0xFFFF)), zero);
+	llvm::Value *rd = b.CreateSelect(valid, b.CreateAnd(c, k(0xFFFF)), zero);
+	llvm::Value *mev = splat(me);
+	auto other = [&](llvm::Value *who) {
+		return b.CreateAnd(b.CreateICmpNE(who, zero), b.CreateICmpNE(who, mev));
+	};
+	llvm::Value *bad = other(wr), *next;
+	if (write) {
+		bad = b.CreateOr(bad, other(rd));
+		next = b.CreateOr(b.CreateOr(splat(epoch), b.CreateShl(mev, k(16))), rd);
+	} else {
+		llvm::Value *rd2 = b.CreateSelect(b.CreateOr(b.CreateICmpEQ(rd, zero),
+							     b.CreateICmpEQ(rd, mev)),
+						  mev, k(KILN_RACE_MANY));
+		next = b.CreateOr(b.CreateOr(splat(epoch), b.CreateShl(wr, k(16))), rd2);
+	}
+	llvm::Instruction *race_t = nullptr, *ok_t = nullptr;
+	llvm::SplitBlockAndInsertIfThenElse(b.CreateOrReduce(bad), then, &race_t, &ok_t,
+					    mdb.createBranchWeights(1, 1u << 20));
+	llvm::IRBuilder<> rb(race_t);
+	call_access(rb, site, ptr, size, write, p);
+	llvm::IRBuilder<> ob(ok_t);
+	cells_access(ob.CreateAlignedStore(next, cp, llvm::Align(8)));
 }
 
 static std::string object_name(const llvm::Value *obj, llvm::Function &k, int &arg)
@@ -167,6 +274,76 @@ static std::string object_name(const llvm::Value *obj, llvm::Function &k, int &a
 	return "local memory";
 }
 
+/* Whether instruction i may write local memory: a store, atomic or
+ * memset/memcpy into it, or a call that is handed a local pointer (after
+ * kiln-inline-all, a runtime service). */
+static bool writes_local(llvm::Instruction &i)
+{
+	if (auto *s = llvm::dyn_cast<llvm::StoreInst>(&i))
+		return s->getPointerAddressSpace() == local_as;
+	if (auto *a = llvm::dyn_cast<llvm::AtomicRMWInst>(&i))
+		return a->getPointerAddressSpace() == local_as;
+	if (auto *x = llvm::dyn_cast<llvm::AtomicCmpXchgInst>(&i))
+		return x->getPointerAddressSpace() == local_as;
+	if (auto *mi = llvm::dyn_cast<llvm::MemIntrinsic>(&i))
+		return mi->getDestAddressSpace() == local_as;
+	if (auto *c = llvm::dyn_cast<llvm::CallBase>(&i)) {
+		if (is_barrier(callee(i)) || llvm::isa<llvm::DbgInfoIntrinsic>(c))
+			return false;
+		for (llvm::Value *a : c->args())
+			if (a->getType()->isPointerTy() &&
+			    a->getType()->getPointerAddressSpace() == local_as)
+				return true;
+	}
+	return false;
+}
+
+/* The accesses a race check needs.  A race is two accesses in one barrier
+ * interval, one a write, so reads that can share an interval with no
+ * write of local memory need none: tiled SGEMM's loop over the tile reads
+ * __local memory between two barriers and writes none.  Cut each block
+ * after each work-group barrier; pieces joined by a control-flow edge
+ * (in either direction) are one component; the accesses of a component
+ * with no local write are left out.  Coarser than the intervals (a
+ * component may join pieces no single interval spans), never finer. */
+static std::set<llvm::Instruction *> racy_accesses(llvm::Function &f)
+{
+	std::vector<unsigned> parent;
+	auto piece = [&] {
+		parent.push_back((unsigned)parent.size());
+		return (unsigned)parent.size() - 1;
+	};
+	std::function<unsigned(unsigned)> find = [&](unsigned x) {
+		while (parent[x] != x)
+			x = parent[x] = parent[parent[x]];
+		return x;
+	};
+	std::map<llvm::BasicBlock *, unsigned> first, last;
+	std::map<llvm::Instruction *, unsigned> piece_of;
+	for (llvm::BasicBlock &bb : f) {
+		unsigned id = piece();
+		first[&bb] = id;
+		for (llvm::Instruction &i : bb) {
+			piece_of[&i] = id;
+			if (is_barrier(callee(i)))
+				id = piece();
+		}
+		last[&bb] = id;
+	}
+	for (llvm::BasicBlock &bb : f)
+		for (llvm::BasicBlock *s : llvm::successors(&bb))
+			parent[find(last[&bb])] = find(first[s]);
+	std::set<unsigned> written;
+	for (auto &[i, id] : piece_of)
+		if (writes_local(*i))
+			written.insert(find(id));
+	std::set<llvm::Instruction *> racy;
+	for (auto &[i, id] : piece_of)
+		if (written.count(find(id)))
+			racy.insert(i);
+	return racy;
+}
+
 static bool instrument(llvm::Function &f, const wi_params &p, unsigned checks,
 		       const divergence &div)
 {
@@ -185,6 +362,9 @@ static bool instrument(llvm::Function &f, const wi_params &p, unsigned checks,
 		if (i.isAtomic())
 			checks &= ~(unsigned)KILN_CHECK_RACES;
 	}
+	std::set<llvm::Instruction *> racy;
+	if (checks & KILN_CHECK_RACES)
+		racy = racy_accesses(f);
 	bool changed = false;
 	for (llvm::Instruction *i : todo) {
 		/* barriers */
@@ -254,22 +434,9 @@ static bool instrument(llvm::Function &f, const wi_params &p, unsigned checks,
 		s.access_size = (uint32_t)size;
 		s.is_write = write;
 		s.object = object_name(obj, *k, s.arg);
-		if ((checks & KILN_CHECK_RACES) && user && !atomic) {
+		if ((checks & KILN_CHECK_RACES) && user && !atomic && racy.count(i)) {
 			s.kind = KILN_CHECK_KIND_RACE;
-			llvm::IRBuilder<> b(i);
-			llvm::Value *fn =
-				check_service(b, offsetof(struct kiln_check_launch, access));
-			auto *ft = llvm::FunctionType::get(
-				b.getVoidTy(),
-				{b.getPtrTy(), b.getPtrTy(), i64, i64, i64, i64, i64, i64}, false);
-			llvm::CallInst *st = b.CreateCall(m.getOrInsertFunction(
-				"__kiln_wg_state", llvm::FunctionType::get(b.getPtrTy(), false)));
-			st->setDoesNotAccessMemory();
-			llvm::CallInst *c = b.CreateCall(
-				ft, fn,
-				{st, check_site(m, s), b.CreatePtrToInt(ptr, i64), b.getInt64(size),
-				 b.getInt64(write ? 1 : 0), p.x, p.y, p.z});
-			c->setMetadata(check_call_mark, llvm::MDNode::get(b.getContext(), {}));
+			race_check(i, ptr, size, write, check_site(m, s), p);
 			changed = true;
 		}
 		if (!(checks & KILN_CHECK_UNINIT) || size > 256)
@@ -282,25 +449,34 @@ static bool instrument(llvm::Function &f, const wi_params &p, unsigned checks,
 		}
 		if (!user || atomic)
 			continue;
-		/* the read: every byte's shadow is 1 */
+		/* the read: every byte's shadow is 1 (bytes outside the arena
+		 * are not checked) */
 		s.kind = KILN_CHECK_KIND_UNINIT;
 		llvm::IRBuilder<> b(i);
+		shadow_ref r = shadow_of(b, ptr, b.getInt64(size));
+		llvm::BasicBlock *head = b.GetInsertBlock();
+		llvm::Instruction *then = only_if(b, r.in);
+		llvm::IRBuilder<> tb(then);
 		llvm::Value *all;
 		if (size <= 8 && llvm::isPowerOf2_64(size)) {
-			llvm::Type *n = b.getIntNTy(8 * (unsigned)size);
-			llvm::Value *sh = shadow_access(b.CreateLoad(n, shadow_of(b, ptr, size)));
-			all = b.CreateICmpEQ(sh, llvm::ConstantInt::get(n, 0x0101010101010101ull));
+			llvm::Type *n = tb.getIntNTy(8 * (unsigned)size);
+			llvm::Value *sh = shadow_access(tb.CreateLoad(n, r.at));
+			all = tb.CreateICmpEQ(sh, llvm::ConstantInt::get(n, 0x0101010101010101ull));
 		} else {
-			llvm::Value *sh = shadow_of(b, ptr, size);
-			all = b.getTrue();
+			all = tb.getTrue();
 			for (uint64_t j = 0; j < size; j++)
-				all = b.CreateAnd(all, b.CreateICmpNE(
-							       shadow_access(b.CreateLoad(
-								       b.getInt8Ty(),
-								       b.CreateConstGEP1_64(
-									       b.getInt8Ty(), sh, j))),
-							       b.getInt8(0)));
+				all = tb.CreateAnd(all, tb.CreateICmpNE(
+								shadow_access(tb.CreateLoad(
+									tb.getInt8Ty(),
+									tb.CreateConstGEP1_64(
+										tb.getInt8Ty(), r.at, j))),
+								tb.getInt8(0)));
 		}
+		b.SetInsertPoint(i);
+		llvm::PHINode *ok = b.CreatePHI(b.getInt1Ty(), 2);
+		ok->addIncoming(b.getTrue(), head);
+		ok->addIncoming(all, then->getParent());
+		all = ok;
 		llvm::Constant *site = check_site(m, s);
 		llvm::Value *base = nullptr;
 		uint64_t extent = 0;
@@ -340,6 +516,7 @@ llvm::PreservedAnalyses check_sync_pass::run(llvm::Function &f,
 	const divergence &div = fam.getResult<uniformity_analysis>(f);
 	if (!instrument(f, p, checks, div))
 		return llvm::PreservedAnalyses::all();
+	check_hoist_tables(f);
 	return llvm::PreservedAnalyses::none();
 }
 

@@ -150,6 +150,13 @@ static std::vector<llvm::Value *> place_slots(llvm::Function &f, const wi_params
 			addrs.push_back(any);
 			continue;
 		}
+		if (s.kind == context_slot::SHARED_ONE) {
+			/* one group-wide copy for loads and stores */
+			llvm::Value *at = b.CreateInBoundsGEP(b.getInt8Ty(), ctx, row);
+			redirect_accesses(s.alloca, at, at);
+			addrs.push_back(at);
+			continue;
+		}
 		if (s.kind == context_slot::SHARED) {
 			/* Loads read the group's copy, stores write the
 			 * next one (context_slot). */
@@ -222,7 +229,7 @@ llvm::PreservedAnalyses context_pass::run(llvm::Function &f, llvm::FunctionAnaly
 	set_layout_field(f, "kiln.context", {ctx_size, next_off, next_bytes});
 	std::vector<llvm::Metadata *> pub;
 	for (const context_slot &s : slots)
-		if (s.kind != context_slot::ROW)
+		if (s.kind == context_slot::SHARED || s.kind == context_slot::ANY)
 			pub.push_back(llvm::MDNode::get(
 				f.getContext(),
 				{llvm::ConstantAsMetadata::get(llvm::ConstantInt::get(i64, s.offset)),

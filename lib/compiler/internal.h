@@ -258,6 +258,13 @@ struct context_slot {
 		 * which the work-group function sets to the OR of the row
 		 * after each region (size is 8: the row, and room for it). */
 		ANY,
+		/* A value every work-item holds alike, in one group-wide
+		 * copy that loads and stores both use: for a value no
+		 * region may load before storing it (barriers.cpp), so a
+		 * work-item never reads another's store of this region in
+		 * place of an older value, and reads its own (the same)
+		 * after storing.  Not published. */
+		SHARED_ONE,
 	} kind = ROW;
 };
 /* The region id a work-item function returns when the kernel ends. */

@@ -62,6 +62,8 @@ llvm::ModulePassManager workgroup_pipeline(pass_errors *errors, unsigned check)
 			fpm.addPass(check_bounds_pass());
 		if (check & ~KILN_CHECK_BOUNDS)
 			fpm.addPass(check_sync_pass(check));
+		if (check & KILN_CHECK_RACES)
+			fpm.addPass(check_global_races_pass());
 	}
 	fpm.addPass(local_vars_pass());
 	fpm.addPass(wi_simplify_pass());
@@ -203,6 +205,8 @@ static const function_entry function_passes[] = {
 	 [](llvm::FunctionPassManager &f) { f.addPass(check_bounds_pass()); }},
 	{"kiln-check-sync", check_sync_pass::name(),
 	 [](llvm::FunctionPassManager &f) { f.addPass(check_sync_pass(~0u)); }},
+	{"kiln-check-global-races", check_global_races_pass::name(),
+	 [](llvm::FunctionPassManager &f) { f.addPass(check_global_races_pass()); }},
 	{"kiln-safe-divide", safe_divide_pass::name(),
 	 [](llvm::FunctionPassManager &f) { f.addPass(safe_divide_pass()); }},
 	{"kiln-guard-split", guard_split_pass::name(),

@@ -2,6 +2,7 @@
 #include "check.h"
 #include "command.h"
 #include "context.h"
+#include "debug.h"
 #include "queue.h"
 #include "svm.h"
 #include "usm.h"
@@ -11,50 +12,23 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 /* --- the mode ----------------------------------------------------------- */
 
 static unsigned mode;
 static pthread_once_t mode_once = PTHREAD_ONCE_INIT;
 
-static const struct {
-	const char *name;
-	unsigned bit;
-} check_names[] = {
-	{ "bounds", KILN_CHECK_BOUNDS },
-	{ "races", KILN_CHECK_RACES },
-	{ "uninit", KILN_CHECK_UNINIT },
-	{ "barriers", KILN_CHECK_BARRIERS },
-};
-#define NUM_CHECKS (sizeof(check_names) / sizeof(check_names[0]))
+static void unknown_check(const char *word, int len)
+{
+	fprintf(stderr, "kiln: KILN_CHECK: unknown check \"%.*s\" ignored "
+			"(bounds, races, uninit, barriers, 1)\n",
+		len, word);
+}
 
 static void read_mode(void)
 {
-	const char *v = getenv("KILN_CHECK");
-	if (!v || !*v || strcmp(v, "0") == 0)
-		return;
-	if (strcmp(v, "1") == 0 || strcmp(v, "all") == 0) {
-		mode = KILN_CHECK_BOUNDS | KILN_CHECK_RACES | KILN_CHECK_UNINIT |
-		       KILN_CHECK_BARRIERS;
-		return;
-	}
-	for (const char *p = v; *p;) {
-		size_t len = strcspn(p, ",");
-		bool known = false;
-		for (size_t i = 0; i < NUM_CHECKS; i++)
-			if (strlen(check_names[i].name) == len &&
-			    strncmp(p, check_names[i].name, len) == 0) {
-				mode |= check_names[i].bit;
-				known = true;
-			}
-		if (!known && len)
-			fprintf(stderr, "kiln: KILN_CHECK: unknown check \"%.*s\" ignored "
-					"(bounds, races, uninit, barriers, 1)\n",
-				(int)len, p);
-		p += len;
-		if (*p)
-			p++;
-	}
+	mode = kiln_check_parse(getenv("KILN_CHECK"), unknown_check);
 }
 
 unsigned kiln_check_mode(void)
@@ -78,11 +52,10 @@ struct check_worker {
 	uint64_t ep_count;
 	uint64_t *arrived;
 	size_t arrived_words;
-	uint64_t epoch; /* completed barrier episodes of the group (races) */
 	/* Uninitialized reads: a byte per local byte; races: a record per
 	 * local byte. */
 	unsigned char *shadow;
-	struct race_cell *cells;
+	uint64_t *cells; /* pub.race_cells' storage */
 	size_t shadow_size, cells_size;
 	size_t rec_items; /* room of pub.rec_* (check_abi.h), in work-items */
 };
@@ -94,6 +67,12 @@ struct kiln_check_cmd {
 	unsigned num_workers;
 	const void **arg_ptrs; /* what each pointer argument received */
 	struct check_worker *workers;
+	/* The global race shadows (args[i].shadow) exist while `executions`
+	 * executions of the command run (a command buffer may run one
+	 * command on several queues at once: they share them). */
+	pthread_mutex_t shadow_lock;
+	unsigned executions;
+	uint32_t generation; /* of the running executions' tags */
 	struct kiln_check_extent args[];
 };
 
@@ -129,12 +108,13 @@ struct kiln_check_cmd *kiln_check_cmd_new(cl_context ctx,
 		free(c);
 		return NULL;
 	}
+	pthread_mutex_init(&c->shadow_lock, NULL);
 	c->ctx = ctx;
 	c->launch = launch;
 	c->num_args = num_args;
 	c->num_workers = num_workers;
 	for (uint32_t i = 0; i < num_args; i++)
-		c->args[i] = (struct kiln_check_extent){ 0, UINT64_MAX };
+		c->args[i] = (struct kiln_check_extent){ 0, UINT64_MAX, 0 };
 	for (unsigned w = 0; w < num_workers; w++) {
 		struct check_worker *k = &c->workers[w];
 		k->pub.args = c->args;
@@ -163,7 +143,128 @@ void kiln_check_cmd_free(struct kiln_check_cmd *c)
 	}
 	free(c->workers);
 	free(c->arg_ptrs);
+	pthread_mutex_destroy(&c->shadow_lock);
 	free(c);
+}
+
+/* --- global race shadows ---------------------------------------------------
+ * Four bytes of shadow per byte of each buffer, sub-buffer or SVM/USM
+ * allocation a pointer argument reaches (check_abi.h), mapped without
+ * reserving memory: only the pages behind bytes a kernel stores to are
+ * ever touched.  A shadow is kept for the next commands on the same
+ * object (a cache of SHADOW_SLOTS, least recently used out): mapping and
+ * faulting in a fresh zeroed shadow for every command cost more than the
+ * kernel (vadd 400x, mandelbrot 6x its unchecked time).  So that what an
+ * earlier command stored does not count, a tag holds the execution's
+ * generation (bits 31-24, 1 to 255) over the group (bits 23-0): compiled
+ * code compares tags of its own generation only.  Generations are handed
+ * out in rounds of 255; a shadow first used in a new round is zeroed, so
+ * within a round a generation belongs to one execution. */
+
+#define SHADOW_SLOTS 16
+/* Objects larger than this (1 TiB of shadow) are not checked for races. */
+#define SHADOW_MAX_EXTENT ((uint64_t)1 << 38)
+
+static struct shadow_slot {
+	uint64_t base, extent;
+	void *map;
+	unsigned users;     /* executions using it now */
+	uint64_t last_use;  /* shadow_clock when last taken */
+	uint64_t round;     /* the round it was last zeroed in */
+} shadow_slots[SHADOW_SLOTS];
+static pthread_mutex_t shadow_lock = PTHREAD_MUTEX_INITIALIZER;
+static uint64_t shadow_clock, shadow_round;
+static uint32_t shadow_generation; /* the last handed out, 0 before any */
+
+/* The shadow of [base, base + extent) for an execution of this round,
+ * zeroed where the round is new to it; NULL when none can be had.  Under
+ * shadow_lock. */
+static void *take_shadow(uint64_t base, uint64_t extent)
+{
+	struct shadow_slot *s = NULL, *lru = NULL;
+	for (int i = 0; i < SHADOW_SLOTS && !s; i++) {
+		struct shadow_slot *t = &shadow_slots[i];
+		if (t->map && t->base == base && t->extent == extent)
+			s = t;
+		else if (!t->users && (!lru || !t->map || (lru->map && t->last_use < lru->last_use)))
+			lru = t;
+	}
+	if (!s) {
+		if (!lru)
+			return NULL; /* every slot in use by running commands */
+		if (lru->map)
+			munmap(lru->map, (size_t)lru->extent * 4);
+		void *p = mmap(NULL, (size_t)extent * 4, PROT_READ | PROT_WRITE,
+			       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+		*lru = (struct shadow_slot){ base, extent, p == MAP_FAILED ? NULL : p, 0, 0,
+					     shadow_round };
+		if (!lru->map)
+			return NULL;
+		s = lru;
+	} else if (s->round != shadow_round) {
+		/* drops the pages: they read as zeros again */
+		madvise(s->map, (size_t)s->extent * 4, MADV_DONTNEED);
+		s->round = shadow_round;
+	}
+	s->users++;
+	s->last_use = ++shadow_clock;
+	return s->map;
+}
+
+static void give_shadow(void *map)
+{
+	for (int i = 0; i < SHADOW_SLOTS; i++)
+		if (shadow_slots[i].map == map && shadow_slots[i].users) {
+			shadow_slots[i].users--;
+			return;
+		}
+}
+
+void kiln_check_execution_begin(struct kiln_check_cmd *c)
+{
+	if (!c || !(kiln_check_mode() & KILN_CHECK_RACES))
+		return;
+	pthread_mutex_lock(&c->shadow_lock);
+	if (c->executions++ == 0) {
+		pthread_mutex_lock(&shadow_lock);
+		if (shadow_generation == 255 || shadow_generation == 0) {
+			shadow_generation = 0;
+			shadow_round++;
+		}
+		c->generation = ++shadow_generation;
+		for (uint32_t i = 0; i < c->num_args; i++) {
+			struct kiln_check_extent *a = &c->args[i];
+			a->shadow = 0;
+			if (!c->arg_ptrs[i] || !a->extent || a->extent > SHADOW_MAX_EXTENT)
+				continue; /* __local, NULL, or of unknown extent */
+			uint64_t base = (uint64_t)(uintptr_t)c->arg_ptrs[i] - a->before;
+			a->shadow = (uint64_t)(uintptr_t)take_shadow(base, a->extent);
+			if (!a->shadow)
+				KILN_LOG(KILN_DEBUG_MEM,
+					 "checked mode: no race shadow for argument %u "
+					 "(%" PRIu64 " bytes): its races are not checked",
+					 i, a->extent);
+		}
+		pthread_mutex_unlock(&shadow_lock);
+	}
+	pthread_mutex_unlock(&c->shadow_lock);
+}
+
+void kiln_check_execution_end(struct kiln_check_cmd *c)
+{
+	if (!c || !(kiln_check_mode() & KILN_CHECK_RACES))
+		return;
+	pthread_mutex_lock(&c->shadow_lock);
+	if (c->executions && --c->executions == 0) {
+		pthread_mutex_lock(&shadow_lock);
+		for (uint32_t i = 0; i < c->num_args; i++) {
+			if (c->args[i].shadow)
+				give_shadow((void *)(uintptr_t)c->args[i].shadow);
+			c->args[i].shadow = 0;
+		}
+		pthread_mutex_unlock(&shadow_lock);
+	}
+	pthread_mutex_unlock(&c->shadow_lock);
 }
 
 void kiln_check_set_arg(struct kiln_check_cmd *c, uint32_t i, const void *ptr,
@@ -171,7 +272,7 @@ void kiln_check_set_arg(struct kiln_check_cmd *c, uint32_t i, const void *ptr,
 {
 	if (!c || i >= c->num_args)
 		return;
-	c->args[i] = (struct kiln_check_extent){ 0, size };
+	c->args[i] = (struct kiln_check_extent){ 0, size, 0 };
 	c->arg_ptrs[i] = ptr;
 }
 
@@ -184,11 +285,11 @@ void kiln_check_set_svm_arg(struct kiln_check_cmd *c, uint32_t i, const void *pt
 	struct kiln_usm_alloc u;
 	const char *p = ptr;
 	if (ptr && kiln_svm_lookup(c->ctx, ptr, &s))
-		c->args[i] = (struct kiln_check_extent){ (uint64_t)(p - s.base), s.size };
+		c->args[i] = (struct kiln_check_extent){ (uint64_t)(p - s.base), s.size, 0 };
 	else if (ptr && kiln_usm_lookup(ptr, &u))
-		c->args[i] = (struct kiln_check_extent){ (uint64_t)(p - u.base), u.size };
+		c->args[i] = (struct kiln_check_extent){ (uint64_t)(p - u.base), u.size, 0 };
 	else /* system SVM (any host memory), or NULL: nothing to check against */
-		c->args[i] = (struct kiln_check_extent){ (uint64_t)(uintptr_t)p, UINT64_MAX };
+		c->args[i] = (struct kiln_check_extent){ (uint64_t)(uintptr_t)p, UINT64_MAX, 0 };
 }
 
 const struct kiln_check_launch *kiln_check_launch_of(struct kiln_check_cmd *c,
@@ -217,7 +318,10 @@ static const char *const kind_names[] = {
 	[KILN_CHECK_KIND_RACE] = "race",
 	[KILN_CHECK_KIND_UNINIT] = "uninitialized",
 	[KILN_CHECK_KIND_BARRIER] = "barrier divergence",
+	[KILN_CHECK_KIND_GLOBAL_RACE] = "race",
 };
+_Static_assert(sizeof(kind_names) / sizeof(kind_names[0]) == KILN_CHECK_KINDS,
+	       "a name for every kind");
 
 /* The message of a defect (its first occurrence), kept for the process;
  * *first says whether this call made it. */
@@ -284,7 +388,7 @@ static void defect(struct kiln_wg_state *st, const struct kiln_check_site *site,
 	char loc[256];
 	where(loc, sizeof(loc), site);
 	char msg[1024];
-	unsigned kind = site->kind < 4 ? site->kind : 0;
+	unsigned kind = site->kind < KILN_CHECK_KINDS ? site->kind : 0;
 	snprintf(msg, sizeof(msg),
 		 "kiln checked mode: %s in kernel \"%s\" at %s: work-item global "
 		 "(%" PRIu64 ", %" PRIu64 ", %" PRIu64 ") local (%" PRIu64 ", %" PRIu64
@@ -304,10 +408,41 @@ static void defect(struct kiln_wg_state *st, const struct kiln_check_site *site,
 		st->failure = kept;
 }
 
+/* A store that met another work-group's store to the same global byte
+ * (kiln-check-global-races): `offset` is the store's offset in its
+ * object, `tag` the other group's kiln_check_launch.group_tag. */
+static void report_global_race(struct kiln_wg_state *st,
+			       const struct kiln_check_site *site, uint64_t offset,
+			       uint64_t tag, uint64_t x, uint64_t y, uint64_t z)
+{
+	const struct check_worker *w = st->check->run;
+	const struct kiln_wg_launch *l = w->cmd->launch;
+	char other[96] = "another work-group";
+	uint64_t groups = l ? (uint64_t)l->num_groups[0] * l->num_groups[1] * l->num_groups[2] : 0;
+	if (l && (tag & KILN_RACE_GROUP_MASK) && groups < KILN_RACE_GROUP_MASK) {
+		uint64_t g = (tag & KILN_RACE_GROUP_MASK) - 1, n0 = l->num_groups[0],
+			 n1 = l->num_groups[1];
+		snprintf(other, sizeof(other),
+			 "work-group (%" PRIu64 ", %" PRIu64 ", %" PRIu64 ")", g % n0,
+			 g / n0 % n1, g / n0 / n1);
+	}
+	char detail[512];
+	snprintf(detail, sizeof(detail),
+		 "write of %u bytes at offset %" PRId64 " of %s, which %s also wrote "
+		 "in this execution of the kernel, with nothing to order the two",
+		 site->access_size, (int64_t)offset,
+		 site->object ? site->object : "an object", other);
+	defect(st, site, detail, x, y, z);
+}
+
 static void report(struct kiln_wg_state *st, const struct kiln_check_site *site,
 		   uint64_t offset, uint64_t extent, uint64_t x, uint64_t y,
 		   uint64_t z)
 {
+	if (site->kind == KILN_CHECK_KIND_GLOBAL_RACE) {
+		report_global_race(st, site, offset, extent, x, y, z);
+		return;
+	}
 	char detail[512];
 	snprintf(detail, sizeof(detail),
 		 "%s of %u bytes at offset %" PRId64 " of %s (%" PRIu64 " bytes)%s",
@@ -392,13 +527,6 @@ static bool lookup(struct kiln_wg_state *st, const struct kiln_check_site *site,
 
 /* --- barriers and local memory, per group ------------------------------------ */
 
-/* The race check's record of one local byte since the last barrier: the
- * work-item that wrote it and the one that read it (linear local id + 1;
- * 0: none; MANY: several), valid while epoch is the worker's. */
-struct race_cell {
-	uint32_t epoch, writer, reader;
-};
-#define MANY UINT32_MAX
 
 static bool grow_zeroed(void **buf, size_t *have, size_t need, size_t elem)
 {
@@ -417,9 +545,13 @@ void kiln_check_group_begin(struct kiln_wg_state *st)
 {
 	struct check_worker *w = st->check->run;
 	w->group_items = (uint64_t)st->local_size[0] * st->local_size[1] * st->local_size[2];
+	const size_t *n = w->cmd->launch->num_groups;
+	uint64_t g = st->group_id[0] + n[0] * (st->group_id[1] + n[1] * (uint64_t)st->group_id[2]);
+	w->pub.group_tag = w->cmd->generation << 24 | ((uint32_t)(g % KILN_RACE_GROUP_MASK) + 1);
 	w->ep_site = NULL;
 	w->ep_count = 0;
-	w->epoch++;
+	w->pub.race_epoch++;
+	w->pub.race_cells = NULL;
 	size_t words = (size_t)((w->group_items + 63) / 64);
 	if (!grow_zeroed((void **)&w->arrived, &w->arrived_words, words, sizeof(uint64_t)))
 		st->failure = "checked mode: out of memory for the barrier check";
@@ -451,12 +583,16 @@ void kiln_check_group_begin(struct kiln_wg_state *st)
 		if (!grow_zeroed((void **)&w->shadow, &w->shadow_size, bytes, 1) ||
 		    ((m & KILN_CHECK_RACES) &&
 		     !grow_zeroed((void **)&w->cells, &w->cells_size, bytes,
-				  sizeof(struct race_cell)))) {
+				  sizeof(uint64_t)))) {
 			st->failure = "checked mode: out of memory for local memory's shadow";
 			return;
 		}
 		memset(w->shadow, 0, bytes);
 		w->pub.shadow_delta = (int64_t)((uintptr_t)w->shadow - (uintptr_t)st->local_mem);
+		/* the cells name work-items in 16 bits: CL_DEVICE_MAX_WORK_GROUP_SIZE
+		 * is far below that */
+		if ((m & KILN_CHECK_RACES) && w->group_items < KILN_RACE_MANY)
+			w->pub.race_cells = w->cells;
 	}
 }
 
@@ -510,7 +646,7 @@ static void arrive(struct kiln_wg_state *st, const struct kiln_check_site *site,
 		w->ep_count = 0;
 		memset(w->arrived, 0,
 		       (size_t)((w->group_items + 63) / 64) * sizeof(uint64_t));
-		w->epoch++;
+		w->pub.race_epoch++;
 	}
 }
 
@@ -550,6 +686,10 @@ void kiln_check_group_end(struct kiln_wg_state *st)
 	close_episode(st, w);
 }
 
+/* A racing access found by compiled code (kiln-check-sync), or one too
+ * wide for its inline check: the cells of its bytes (check_abi.h,
+ * race_cells) are checked and updated byte by byte, and the first race
+ * reported. */
 static void access_local(struct kiln_wg_state *st, const struct kiln_check_site *site,
 			 uint64_t addr, uint64_t size, uint64_t is_write, uint64_t x,
 			 uint64_t y, uint64_t z)
@@ -557,26 +697,27 @@ static void access_local(struct kiln_wg_state *st, const struct kiln_check_site 
 	struct check_worker *w = st->check->run;
 	uint64_t bytes = (uint64_t)(st->local_end - st->local_mem);
 	uint64_t off = addr - (uint64_t)(uintptr_t)st->local_mem;
-	if (!w->cells || off >= bytes || size > bytes - off)
+	if (!w->pub.race_cells || off >= bytes || size > bytes - off)
 		return;
 	uint32_t me = (uint32_t)(x + st->local_size[0] * (y + st->local_size[1] * z)) + 1;
-	uint32_t epoch = (uint32_t)w->epoch;
+	uint64_t epoch = w->pub.race_epoch;
 	for (uint64_t b = off; b < off + size; b++) {
-		struct race_cell *cell = &w->cells[b];
-		if (cell->epoch != epoch)
-			*cell = (struct race_cell){ epoch, 0, 0 };
+		uint64_t cell = w->pub.race_cells[b];
+		if (cell >> 32 != epoch)
+			cell = epoch << 32;
+		uint32_t writer = (uint32_t)(cell >> 16) & 0xFFFF, reader = (uint32_t)cell & 0xFFFF;
 		uint32_t other = 0;
 		const char *what = NULL;
-		if (cell->writer && cell->writer != me) {
-			other = cell->writer;
+		if (writer && writer != me) {
+			other = writer;
 			what = "wrote";
-		} else if (is_write && cell->reader && cell->reader != me) {
-			other = cell->reader;
+		} else if (is_write && reader && reader != me) {
+			other = reader;
 			what = "read";
 		}
 		if (what) {
 			char detail[512];
-			if (other == MANY) {
+			if (other == KILN_RACE_MANY) {
 				snprintf(detail, sizeof(detail),
 					 "%s byte %" PRIu64 " of local memory (%s), which other "
 					 "work-items read since the last barrier",
@@ -597,10 +738,11 @@ static void access_local(struct kiln_wg_state *st, const struct kiln_check_site 
 			return;
 		}
 		if (is_write)
-			cell->writer = me;
-		else if (!cell->reader)
-			cell->reader = me;
-		else if (cell->reader != me)
-			cell->reader = MANY;
+			writer = me;
+		else if (!reader)
+			reader = me;
+		else if (reader != me)
+			reader = KILN_RACE_MANY;
+		w->pub.race_cells[b] = epoch << 32 | (uint64_t)writer << 16 | reader;
 	}
 }

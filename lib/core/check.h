@@ -32,6 +32,11 @@ void kiln_check_cmd_free(struct kiln_check_cmd *c);
 void kiln_check_set_arg(struct kiln_check_cmd *c, uint32_t i, const void *ptr,
 			size_t size);
 void kiln_check_set_svm_arg(struct kiln_check_cmd *c, uint32_t i, const void *ptr);
+/* Around each execution of the command (lib/core/ndrange.c): with race
+ * checks, the global race shadows of its pointer arguments are mapped,
+ * zeroed, and unmapped after the last concurrent execution. */
+void kiln_check_execution_begin(struct kiln_check_cmd *c);
+void kiln_check_execution_end(struct kiln_check_cmd *c);
 /* What state->check points to for the command's groups on `worker`. */
 const struct kiln_check_launch *kiln_check_launch_of(struct kiln_check_cmd *c,
 						    unsigned worker);

@@ -225,8 +225,11 @@ static void run_groups(void *arg)
 			st->local_size[d] = st->group_id[d] + 1 == l->num_groups[d]
 						    ? c->edge[d]
 						    : l->local_size[d];
-		if (st->check) /* checked mode: the group's shadows */
+		if (st->check) { /* checked mode: the group's shadows */
 			kiln_check_group_begin(st);
+			if (st->failure)
+				return; /* no records or shadows to run with */
+		}
 		c->native.fn(l, st);
 		if (st->check)
 			kiln_check_group_end(st);
@@ -328,7 +331,9 @@ static cl_int ndrange_execute(const struct ndrange_cmd *c,
 		}
 	}
 	cl_ulong t0 = kiln_time_now();
+	kiln_check_execution_begin(c->check); /* checked mode: race shadows */
 	cmd->device->driver->parallel_for(cmd->device, items, run_chunk, r);
+	kiln_check_execution_end(c->check);
 	if (c->kernel) {
 		/* The run time that decides whether the next NDRange of this
 		 * kernel runs on the enqueuing thread (kiln_ndrange_enqueue). */

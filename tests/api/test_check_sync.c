@@ -1,6 +1,7 @@
-/* Checked mode, barriers, uninitialized __local reads and __local races
- * (KILN_CHECK=barriers,uninit,races; docs/checked_mode.md): one kernel
- * with one planted defect per check.  The message names the kernel, the
+/* Checked mode, barriers, uninitialized __local reads, __local races and
+ * races between work-groups on global memory (KILN_CHECK=barriers,uninit,
+ * races; docs/checked_mode.md): one kernel with one planted defect per
+ * check.  The message names the kernel, the
  * source line and the work-item; the event ends in CL_OUT_OF_RESOURCES;
  * a reduction with barriers in uniform loops, the same kernels' clean
  * cousins, give their results and no message. */
@@ -35,6 +36,23 @@ static const char src[] =
 	"    if (l < 8)\n"
 	"        barrier(CLK_LOCAL_MEM_FENCE); /*L:divergent*/\n"
 	"    out[get_global_id(0)] = l;\n"
+	"}\n"
+	"__kernel void global_race(__global int *out)\n"
+	"{\n"
+	"    out[get_local_id(0)] = (int)get_group_id(0) + 1; /*L:global_race*/\n"
+	"}\n"
+	"__kernel void global_race_2d(__global int *out, __global int *ok)\n"
+	"{\n"
+	"    size_t x = get_global_id(0), y = get_global_id(1);\n"
+	"    ok[y * get_global_size(0) + x] = 1;\n"
+	"    if (x == 5 && y == 9)\n"
+	"        out[2] = 7; /*L:global_race_2d*/\n"
+	"    if (x == 12 && y == 2)\n"
+	"        out[2] = 8;\n"
+	"}\n"
+	"__kernel void global_own(__global char *out)\n"
+	"{\n"
+	"    out[get_global_id(0)] = (char)get_group_id(0);\n"
 	"}\n"
 	"__kernel void reduce(__global const int *in, __global int *out, __local int *s)\n"
 	"{\n"
@@ -104,6 +122,83 @@ static void test_divergent(cl_mem out)
 	clReleaseKernel(k);
 }
 
+/* Two groups store to the same 16 ints: a race between work-groups; the
+ * stores still happen (one group's values are in the buffer). */
+static void test_global_race(cl_mem out)
+{
+	cl_kernel k = kernel("global_race", out);
+	clear_messages();
+	check_name = "race";
+	run(k, 32, 16, 0);
+	int res[16];
+	CHECK_OK(clEnqueueReadBuffer(q, out, CL_TRUE, 0, sizeof(res), res, 0, NULL, NULL));
+	for (int l = 0; l < 16; l++)
+		CHECK(res[l] == 1 || res[l] == 2);
+	const char *parts[] = { "write of 4 bytes at offset", "of argument 0 \"out\"",
+				"also wrote in this execution of the kernel" };
+	expect_message("global_race", parts, 3);
+	/* the group named is the other one of the two */
+	pthread_mutex_lock(&msg_lock);
+	CHECK(strstr(messages, "which work-group (0, 0, 0)") ||
+	      strstr(messages, "which work-group (1, 0, 0)"));
+	pthread_mutex_unlock(&msg_lock);
+	clReleaseKernel(k);
+}
+
+/* A 2D launch: work-items (5, 9) and (12, 2), in groups (1, 2) and (3, 0)
+ * of 4x4, both store out[2]; every other store is the work-item's own. */
+static void test_global_race_2d(cl_mem out)
+{
+	cl_int err;
+	cl_mem ok = clCreateBuffer(ctx, CL_MEM_READ_WRITE, 16 * 16 * sizeof(int), NULL, &err);
+	REQUIRE(err == CL_SUCCESS);
+	cl_kernel k = kernel("global_race_2d", out);
+	CHECK_OK(clSetKernelArg(k, 1, sizeof(ok), &ok));
+	clear_messages();
+	check_name = "race";
+	size_t g[2] = { 16, 16 }, l[2] = { 4, 4 };
+	cl_event ev;
+	CHECK_OK(clEnqueueNDRangeKernel(q, k, 2, NULL, g, l, 0, NULL, &ev));
+	clWaitForEvents(1, &ev);
+	cl_int st = 0;
+	CHECK_OK(clGetEventInfo(ev, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof(st), &st, NULL));
+	CHECK(st == CL_OUT_OF_RESOURCES);
+	clReleaseEvent(ev);
+	pthread_mutex_lock(&msg_lock);
+	CHECK(strstr(messages, "race in kernel \"global_race_2d\"") != NULL);
+	CHECK(strstr(messages, "work-item global (5, 9, 0)") ||
+	      strstr(messages, "work-item global (12, 2, 0)"));
+	CHECK(strstr(messages, "which work-group (3, 0, 0)") ||
+	      strstr(messages, "which work-group (1, 2, 0)"));
+	CHECK(strstr(messages, "argument 1") == NULL); /* ok[] has no race */
+	pthread_mutex_unlock(&msg_lock);
+	clReleaseKernel(k);
+	clReleaseMemObject(ok);
+}
+
+/* Every group stores its own bytes, twice in a row (each execution has
+ * a fresh shadow): no message, the results. */
+static void test_global_own(void)
+{
+	enum { N = 4096, L = 64 };
+	cl_int err;
+	cl_mem b = clCreateBuffer(ctx, CL_MEM_READ_WRITE, N, NULL, &err);
+	REQUIRE(err == CL_SUCCESS);
+	cl_kernel k = kernel("global_own", b);
+	clear_messages();
+	run(k, N, L, 1);
+	run(k, N, L, 1);
+	char res[N];
+	CHECK_OK(clEnqueueReadBuffer(q, b, CL_TRUE, 0, N, res, 0, NULL, NULL));
+	int wrong = 0;
+	for (int i = 0; i < N; i++)
+		wrong += res[i] != (char)(i / L);
+	CHECK(wrong == 0);
+	CHECK(messages[0] == 0);
+	clReleaseKernel(k);
+	clReleaseMemObject(b);
+}
+
 static void test_reduce(void)
 {
 	enum { G = 64, L = 16 };
@@ -140,6 +235,18 @@ int main(void)
 	setenv("KILN_CHECK", "barriers,uninit,races", 1);
 	cl_platform_id plat;
 	check_get_device(&plat, &dev);
+	/* One worker where the device can be split: groups then run one
+	 * after the other, and the race between two groups' stores is found
+	 * every time (groups running at the same moment on two workers may
+	 * miss it, docs/checked_mode.md) */
+	cl_device_partition_property one[] = { CL_DEVICE_PARTITION_EQUALLY, 1, 0 };
+	cl_device_id subs[64];
+	cl_uint nsubs = 0;
+	if (clCreateSubDevices(dev, one, 64, subs, &nsubs) == CL_SUCCESS && nsubs) {
+		dev = subs[0];
+		for (cl_uint i = 1; i < nsubs; i++)
+			clReleaseDevice(subs[i]);
+	}
 	cl_int err;
 	ctx = clCreateContext(NULL, 1, &dev, notify, NULL, &err);
 	REQUIRE(err == CL_SUCCESS);
@@ -153,11 +260,15 @@ int main(void)
 	test_race(out);
 	test_uninit(out);
 	test_divergent(out);
+	test_global_own();
+	test_global_race(out);
+	test_global_race_2d(out);
 	test_reduce();
 
 	clReleaseMemObject(out);
 	clReleaseProgram(prog);
 	clReleaseCommandQueue(q);
 	clReleaseContext(ctx);
+	clReleaseDevice(dev); /* a sub-device, or the root (no-op) */
 	return check_done();
 }

@@ -8,6 +8,7 @@
  * fails or an output cannot be written, 2 for a bad command line. */
 #define _GNU_SOURCE
 #include "kiln_cc.h"
+#include "compiler/check_abi.h"
 #include "compiler/offline.h"
 #include "core/binary.h"
 
@@ -307,6 +308,9 @@ static bool finalize_target(const struct cc_args *a, const struct kiln_binary *b
 			    struct kiln_cpu_target *named, struct kiln_target *t)
 {
 	memset(t, 0, sizeof(*t));
+	/* KILN_CHECK: the checked build, as the runtime (which names unknown
+	 * words on stderr) makes it */
+	t->check = kiln_check_parse(getenv("KILN_CHECK"), NULL);
 	const char *want = a->mcpu ? a->mcpu
 			   : a->isa && strcmp(a->isa, "native") != 0 ? a->isa : NULL;
 	if (want && strcmp(want, bin->cpu) != 0) {
