@@ -136,7 +136,7 @@ typedef bool (*kiln_check_lookup_fn)(struct kiln_wg_state *state,
 
 /* Work-item (x, y, z) reached a barrier (or a work-group collective) at
  * `site` whose block the compiler could not prove every work-item reaches
- * (barrier divergence); with race checks, every barrier. */
+ * (barrier divergence).  When all have, the race check's episode ends. */
 typedef void (*kiln_check_arrive_fn)(struct kiln_wg_state *state,
 				     const struct kiln_check_site *site,
 				     uint64_t x, uint64_t y, uint64_t z);
@@ -180,7 +180,9 @@ struct kiln_check_launch {
 	uint32_t group_tag;
 	/* Races on __local memory (KILN_CHECK=races): the barrier episodes
 	 * the running group completed (a work-item's accesses since the
-	 * last barrier all work-items passed are in episode race_epoch),
+	 * last barrier all work-items passed are in episode race_epoch;
+	 * compiled work-group functions advance it after each region, the
+	 * fiber scheduler at each barrier, the runtime at group start),
 	 * and a cell per local byte, race_cells[addr - local_mem]: bits
 	 * 63-32 the episode the cell is of (an older one reads as empty),
 	 * 31-16 the work-item that wrote the byte in it, 15-0 the one that

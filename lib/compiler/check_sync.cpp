@@ -3,9 +3,8 @@
  * kiln-check-bounds on a work-item function.
  *
  * Barrier divergence: before each barrier whose block kiln-uniformity
- * cannot prove every work-item of the group reaches (with race checks:
- * before every barrier), a call of the runtime's arrive service with the
- * barrier's site.  The runtime (lib/core/check.c) counts the work-items at
+ * cannot prove every work-item of the group reaches, a call of the
+ * runtime's arrive service with the barrier's site.  The runtime (lib/core/check.c) counts the work-items at
  * each barrier: an episode that ends (another barrier is reached, a
  * work-item arrives twice, the group ends) with fewer than all of them is
  * a defect.  A work-group collective is kernel-lib code around a barrier,
@@ -368,10 +367,12 @@ static bool instrument(llvm::Function &f, const wi_params &p, unsigned checks,
 	bool changed = false;
 	for (llvm::Instruction *i : todo) {
 		/* barriers */
+		/* (the race check's barrier episodes end with the regions of
+		 * the work-group function, or at the fiber scheduler's
+		 * barriers: no call per work-item) */
 		if (llvm::Function *g = callee(*i); g && is_barrier(g)) {
 			bool divergent = !div.reached_by_all(i->getParent());
-			if (!((checks & KILN_CHECK_BARRIERS) && divergent) &&
-			    !(checks & KILN_CHECK_RACES))
+			if (!((checks & KILN_CHECK_BARRIERS) && divergent))
 				continue;
 			check_site_info s;
 			s.kind = KILN_CHECK_KIND_BARRIER;

@@ -78,7 +78,7 @@ llvm::ModulePassManager workgroup_pipeline(pass_errors *errors, unsigned check)
 	fpm.addPass(context_pass());
 	fpm.addPass(alias_scopes_pass());
 	mpm.addPass(llvm::createModuleToFunctionPassAdaptor(std::move(fpm)));
-	mpm.addPass(workgroup_pass(errors));
+	mpm.addPass(workgroup_pass(errors, (check & KILN_CHECK_RACES) != 0));
 	mpm.addPass(printf_pass(errors));
 	mpm.addPass(wg_state_pass(errors));
 	mpm.addPass(vector_variants_pass());

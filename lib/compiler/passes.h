@@ -131,7 +131,11 @@ void set_default_sub_group_size(llvm::Module &m, unsigned size);
 /* kiln-workgroup (workgroup.cpp) */
 struct workgroup_pass : llvm::PassInfoMixin<workgroup_pass> {
 	pass_errors *errors;
-	explicit workgroup_pass(pass_errors *e) : errors(e) {}
+	/* checked mode's race check: each region ends a barrier episode
+	 * (state->check->race_epoch advances after it, check_abi.h) */
+	bool race_epochs;
+	explicit workgroup_pass(pass_errors *e, bool races = false)
+		: errors(e), race_epochs(races) {}
 	llvm::PreservedAnalyses run(llvm::Module &m, llvm::ModuleAnalysisManager &mam);
 };
 /* kiln-printf (printf.cpp) */

@@ -19,11 +19,13 @@
  * (kiln_executable_kernel); the layout metadata is gone from W; k itself
  * is internal (nothing calls it: -O3 drops it); W and the new function
  * pass the verifier, or the build fails with an internal compiler error. */
+#include "compiler/check_abi.h"
 #include "compiler/passes.h"
 
 #include <llvm/IR/Constants.h>
 #include <llvm/IR/Instructions.h>
 #include <llvm/IR/Verifier.h>
+#include <llvm/Transforms/Utils/BasicBlockUtils.h>
 #include <llvm/Support/raw_ostream.h>
 
 #include <cstddef>
@@ -247,8 +249,24 @@ static void hand_to_fibers(llvm::IRBuilder<> &b, llvm::Function &k, llvm::Functi
 }
 
 /* Makes __kiln_wg_<k> for kernel k and its work-item function wi. */
+/* Checked mode's race check (check_abi.h): every work-item of the group
+ * has passed the barrier that ended the region, so the accesses of the
+ * next one are of a new barrier episode: state->check->race_epoch + 1,
+ * before b's insertion point (which must be followed by more of its
+ * block). */
+static void end_race_episode(llvm::IRBuilder<> &b, llvm::Value *state)
+{
+	llvm::Value *chk = c_field(b, state, offsetof(kiln_wg_state, check), b.getPtrTy());
+	llvm::Instruction *t = llvm::SplitBlockAndInsertIfThen(
+		b.CreateIsNotNull(chk), &*b.GetInsertPoint(), false);
+	llvm::IRBuilder<> tb(t);
+	llvm::Value *at = tb.CreateConstInBoundsGEP1_64(
+		tb.getInt8Ty(), chk, offsetof(struct kiln_check_launch, race_epoch));
+	tb.CreateStore(tb.CreateAdd(tb.CreateLoad(tb.getInt32Ty(), at), tb.getInt32(1)), at);
+}
+
 static bool make_workgroup_function(llvm::Function &k, llvm::Function &wi,
-				    pass_errors *errors)
+				    pass_errors *errors, bool race_epochs)
 {
 	llvm::Module &m = *k.getParent();
 	llvm::LLVMContext &c = m.getContext();
@@ -341,6 +359,14 @@ static bool make_workgroup_function(llvm::Function &k, llvm::Function &wi,
 				call_wi(bb, x, y, z, id);
 			});
 			publish_shared_slots(rb, ctx, nwi, slots);
+			if (race_epochs) {
+				/* a placeholder to split before */
+				llvm::Instruction *here = rb.CreateUnreachable();
+				rb.SetInsertPoint(here);
+				end_race_episode(rb, state);
+				rb.SetInsertPoint(here->getParent());
+				here->eraseFromParent();
+			}
 			/* Under the OpenCL 3.0 rule every work-item stopped at
 			 * the same barrier: the first one speaks for all. */
 			llvm::Value *next = rb.CreateLoad(
@@ -382,7 +408,7 @@ llvm::PreservedAnalyses workgroup_pass::run(llvm::Module &m, llvm::ModuleAnalysi
 			todo.push_back({k, &f});
 	}
 	for (auto &[k, wi] : todo)
-		if (!make_workgroup_function(*k, *wi, errors))
+		if (!make_workgroup_function(*k, *wi, errors, race_epochs))
 			break;
 	return todo.empty() ? llvm::PreservedAnalyses::all() : llvm::PreservedAnalyses::none();
 }

@@ -678,6 +678,12 @@ static void report_records(struct kiln_wg_state *st, struct check_worker *w)
 	}
 }
 
+void kiln_check_barrier_passed(struct kiln_wg_state *st)
+{
+	struct check_worker *w = st->check->run;
+	w->pub.race_epoch++;
+}
+
 void kiln_check_group_end(struct kiln_wg_state *st)
 {
 	struct check_worker *w = st->check->run;

@@ -45,6 +45,10 @@ const struct kiln_check_launch *kiln_check_launch_of(struct kiln_check_cmd *c,
  * work-items did not reach is reported.  state->check, local_size,
  * local_mem and local_end set. */
 void kiln_check_group_begin(struct kiln_wg_state *state);
+/* Every work-item of the running group passed a work-group barrier (the
+ * fiber scheduler, lib/core/fibers.c; compiled work-group functions do
+ * the same after each region): the race check's next barrier episode. */
+void kiln_check_barrier_passed(struct kiln_wg_state *state);
 void kiln_check_group_end(struct kiln_wg_state *state);
 
 #endif

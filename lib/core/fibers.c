@@ -30,6 +30,7 @@
  * KILN_FIBER_STACK bytes each, with a guard page below each where the
  * system allows, and reused for every group. */
 #include "fibers.h"
+#include "check.h"
 #include "device_enqueue.h"
 
 #include <stdbool.h>
@@ -275,7 +276,8 @@ static void run_fibers(struct kiln_wg_state *st, kiln_fiber_entry entry, void *c
 				run_sub_group(&g, f, base,
 					      base + sub_group_size < n ? base + sub_group_size : n);
 		} while (make_ready(f, n, FIBER_YIELDED));
-	} while (make_ready(f, n, FIBER_WAIT_WG));
+	} while (make_ready(f, n, FIBER_WAIT_WG) &&
+		 (!st->check || (kiln_check_barrier_passed(st), true)));
 	running = outer;
 	st->stack_lo = stack_lo;
 	st->stack_hi = stack_hi;
