@@ -335,12 +335,9 @@ static cl_int ndrange_execute(const struct ndrange_cmd *c,
 		 * Traced, a run of one item that this thread ran itself ends
 		 * where its chunk ended, before the timeline trace wrote the
 		 * chunk's event: tracing must not change where kernels run. */
-		cl_ulong t1 = kiln_time_now();
-		if (KILN_TRACE_ON() && items == 1) {
-			cl_ulong chunk_end = kiln_trace_chunk_end();
-			if (chunk_end >= t0 && chunk_end < t1)
-				t1 = chunk_end;
-		}
+		cl_ulong t1 = KILN_TRACE_ON() && items == 1 ? kiln_trace_chunk_end() : 0;
+		if (t1 < t0) /* not traced, or not run by this thread */
+			t1 = kiln_time_now();
 		cl_ulong ns = t1 - t0;
 		atomic_store_explicit(&c->kernel->last_run_ns,
 				      ns < UINT_MAX ? (unsigned)ns : UINT_MAX,
