@@ -12,20 +12,25 @@
  * after it: Perfetto's JSON reader, reading in chunks, refuses anything
  * after the closing brace, whitespace included.
  *
- * Room: the file grows by STEP at a time, spaces and a new "}" written at
- * its end first (pwrite), then a space over the old "}", so no moment
- * shows NUL bytes; then the new pages are touched through the mapping.
- * The mapping is one large reservation of address space made when the
- * file is opened, so it never moves while the file grows under it.  A
- * helper thread keeps AHEAD bytes of room ready beyond the last event, so
- * the threads that trace only format and copy: the first write to a fresh
- * page of the file, the pwrite that creates it and the page fault that
- * maps it, cost several µs per 4 KiB page on the development VM (about as
- * much as formatting and copying ten events; docs/trace.md, "Cost").  The
- * file's tail (its size, extending it) has its own mutex, `grow_lock`, so
- * the helper extends the file while events are copied below; a thread
- * that finds no room ready (the helper not started, or behind) grows the
- * file itself.
+ * Room: the file grows by STEP (2 MiB) at a time, by the thread that
+ * copies an event when less than ASK is left beyond it: one pwritev of the
+ * step's spaces, then a "}" stored at its end and a space over the old
+ * "}" (through the mapping: two stores, so a crash between them is all but
+ * impossible, and no moment shows NUL bytes).  That stays with the tracing
+ * threads, as the only step that changes what the file says: a thread
+ * killed in it (by another's crash, exit or abort) leaves spaces after the
+ * "}" (which RFC 8259 allows and Perfetto does not), but a thread that
+ * ends the process never finds itself inside it, and the growth is short
+ * (a helper killed in the middle of it, as the helper would be when the
+ * application exits right after a burst of events, would leave that file
+ * behind every other time).  The mapping is one large
+ * reservation of address space made when the file is opened, so it never
+ * moves while the file grows under it.  A helper thread then maps the new
+ * step's pages (MADV_POPULATE_WRITE and a read of each page): on the
+ * development VM the first touch of a fresh tmpfs page cost 5-10 µs, as
+ * much as formatting and copying twenty events (docs/trace.md, "Cost"), and
+ * none of it changes the file.  The helper and whoever closes the file
+ * take `prep_lock`, so the file never shrinks under the helper.
  *
  * Events: each is formatted by hand (no printf) on the caller's stack,
  * outside the mutex, up to its place in the file: the ",\"pid\":P,\"tid\":T}"
@@ -69,16 +74,14 @@ static const char header[] = "{\"displayTimeUnit\":\"ns\",\"traceEvents\":[\n";
 static const char trailer[] = "\n]";
 #define TRAILER_LEN (sizeof(trailer) - 1)
 
-/* The file grows by STEP at a time (2 MiB: a huge page, see write_step);
- * the helper keeps at least AHEAD bytes ready beyond the last event, and
- * is asked for more when less than ASK are left.  So a crashed process's
- * file keeps at most AHEAD + STEP (6 MiB) of spare room, and the helper
- * has ASK bytes of events' time to add a step. */
+/* The file grows by STEP at a time (2 MiB: a huge page, see grow()),
+ * when less than ASK bytes are left beyond the events: so a crashed
+ * process's file keeps at most STEP + ASK (4 MiB) of spare room, and the
+ * helper has ASK bytes of events' time to map a new step. */
 #define STEP ((size_t)2 << 20)
-#define AHEAD (2 * STEP)
 #define ASK STEP
-/* Touching the new room: one store per page (the smallest page size
- * Linux has; larger pages just take more stores than needed). */
+/* Mapping the new room: one read per page (the smallest page size Linux
+ * has; larger pages just take more reads than needed). */
 #define TOUCH_STRIDE 4096
 
 /* Track ids (the "tid" of the events; all in one process "pid"): queue
@@ -95,9 +98,9 @@ struct queue_tracks {
 	cl_ulong last_end[QUEUE_LANES];
 };
 
-/* Lock order: `lock`, then `grow_lock`; the helper never holds both. */
+/* Lock order: `lock`, then `prep_lock`; the helper never holds both. */
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
-static pthread_mutex_t grow_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_mutex_t prep_lock = PTHREAD_MUTEX_INITIALIZER;
 
 /* Changed with both locks held (or by the only thread), read under
  * either: */
@@ -105,13 +108,10 @@ static int fd = -1;
 static char *map;               /* the reservation; the file fills its start */
 static size_t map_cap;          /* its length */
 
-/* Guarded by `grow_lock`: */
-static size_t file_size;        /* the file's length; its last byte is "}" */
-static bool file_full;          /* growing failed: no more events */
-
 /* Guarded by `lock`: */
 static char path[PATH_MAX];     /* KILN_TRACE as given */
-static size_t room;             /* bytes of the file ready for events (<= file_size) */
+static size_t file_size;        /* the file's length; its last byte is "}" */
+static bool file_full;          /* growing failed: no more room */
 static size_t end;              /* where the trailer starts */
 static int pid;                 /* of the file's process */
 static char place_pid[32];      /* ",\"pid\":P,\"tid\":" for that pid */
@@ -122,8 +122,9 @@ static unsigned next_tid = 1;
 static struct queue_tracks *queues; /* indexed by queue->trace_id - 1 */
 static unsigned num_queues, queues_cap;
 static bool helper_started;     /* this process's helper thread runs */
-static bool room_asked;         /* the helper has been asked for room */
-static pthread_cond_t room_wanted = PTHREAD_COND_INITIALIZER;
+static size_t prep_from, prep_to; /* room not mapped yet (prepare()) */
+static bool prep_asked;         /* the helper is at it */
+static pthread_cond_t prep_wanted = PTHREAD_COND_INITIALIZER;
 
 /* Flow arrow ids, taken outside the lock (formatting needs them). */
 static atomic_ullong next_flow = 1;
@@ -337,70 +338,26 @@ static void flush(struct batch *b)
 
 /* --- the file ----------------------------------------------------------- */
 
-/* A step of room at `at`, the file's end: spaces and a "}" as its last
- * byte, in one call.  One write of the whole step lets a file system with
- * large folios (ext4, xfs) keep it in one 2 MiB page, which the mapping
- * then maps whole: on the development VM, the first store to each of a
- * step's 4 KiB pages cost 4-10 µs, to a step mapped whole 50 ns in all
- * (tmpfs, as configured there, has 4 KiB pages only).  A short write (a
- * full disk) counts as a failure.  Caller holds `grow_lock`. */
-static bool write_step(size_t at)
+/* Maps the pages of [from, to) of the file ahead of the events copied
+ * there: writable page-table entries in one call (Linux 5.14; where it
+ * fails, the reads fault page by page), then a read of each page, which
+ * on the development VM is what made a tmpfs page cheap to store to (after
+ * the madvise alone, its first store still took 4 µs).  Reads, so that
+ * events being copied into the same pages meanwhile are not disturbed.
+ * Caller holds `prep_lock` (the file does not shrink meanwhile). */
+static void prepare(size_t from, size_t to)
 {
-	static char spaces[65536];
-	if (spaces[0] != ' ')
-		memset(spaces, ' ', sizeof(spaces));
-	struct iovec iov[STEP / sizeof(spaces) + 1];
-	int n = 0;
-	for (size_t k = 0; k < STEP - 1; k += sizeof(spaces)) {
-		size_t left = STEP - 1 - k;
-		iov[n].iov_base = spaces;
-		iov[n++].iov_len = left < sizeof(spaces) ? left : sizeof(spaces);
-	}
-	iov[n].iov_base = (void *)"}";
-	iov[n++].iov_len = 1;
-	return pwritev(fd, iov, n, (off_t)at) == (ssize_t)STEP;
-}
-
-/* Adds a step of room (STEP bytes of spaces before the file's "}") and
- * touches it through the mapping, so that copying events there takes no
- * page fault.  False (and no more growing) when the file cannot grow: a
- * full disk, or the reservation used up.  Caller holds `grow_lock`. */
-static bool extend(void)
-{
-	size_t size = file_size + STEP;
-	if (file_full || fd < 0 || size > map_cap) {
-		file_full = true;
-		return false;
-	}
-	/* The step with its "}", then a space over the old "}": between
-	 * the two writes the file has a "}" too many.  Events are copied
-	 * only below the old "}", so none of this meets them. */
-	if (!write_step(file_size) ||
-	    (file_size && pwrite(fd, " ", 1, (off_t)(file_size - 1)) != 1)) {
-		/* Back to the last good end, the old "}" (best effort). */
-		if (ftruncate(fd, (off_t)file_size) != 0) {
-			/* nothing more to do */
-		}
-		file_full = true;
-		return false;
-	}
-	char *fresh = map + file_size;
+	if (!map || to <= from)
+		return;
+	size_t start = from & ~(size_t)(TOUCH_STRIDE - 1);
 #ifdef MADV_POPULATE_WRITE
-	/* Writable page-table entries in one call (Linux 5.14; where it
-	 * fails, the stores below fault page by page). */
-	madvise(fresh, STEP, MADV_POPULATE_WRITE);
+	madvise(map + start, to - start, MADV_POPULATE_WRITE);
 #endif
-	/* A space over a space in each page: no event is copied here
-	 * before `room` covers it, so the store meets none.  On the
-	 * development VM a store is what maps a 4 KiB page for good (after
-	 * the madvise, a tmpfs page still took 4 µs at its first store). */
-	for (size_t at = 0; at < STEP; at += TOUCH_STRIDE)
-		((volatile char *)fresh)[at] = ' ';
-	file_size = size;
-	return true;
+	for (size_t at = start; at < to; at += TOUCH_STRIDE)
+		(void)((volatile char *)map)[at];
 }
 
-static void *room_helper(void *unused);
+static void *prep_helper(void *unused);
 
 /* Starts the helper thread, with every signal blocked (the application's
  * handlers run on its own threads).  Caller holds `lock`. */
@@ -413,74 +370,106 @@ static bool start_helper(void)
 	pthread_attr_init(&attr);
 	pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
 	pthread_t t;
-	bool ok = pthread_create(&t, &attr, room_helper, NULL) == 0;
+	bool ok = pthread_create(&t, &attr, prep_helper, NULL) == 0;
 	pthread_attr_destroy(&attr);
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
 	return ok;
 }
 
-/* Room for `n` more bytes of events behind `end` (the trailer and the
- * final "}" stay behind them); asks the helper for more when little is
- * left.  Caller holds `lock`. */
-static bool make_room(size_t n)
-{
-	size_t need = end + n + TRAILER_LEN + 1;
-	if (need > room) {
-		/* Nothing ready: the helper is behind or not started (or
-		 * extending right now: waiting for grow_lock waits for it). */
-		pthread_mutex_lock(&grow_lock);
-		while (file_size < need && extend())
-			;
-		room = file_size;
-		pthread_mutex_unlock(&grow_lock);
-		if (need > room)
-			return false;
-	}
-	if (room - need < ASK && !room_asked) {
-		room_asked = true;
-		/* If no thread can be started, room_asked stays set and the
-		 * tracing threads grow the file as above. */
-		if (!helper_started)
-			helper_started = start_helper();
-		if (helper_started)
-			pthread_cond_signal(&room_wanted);
-	}
-	return true;
-}
-
-/* The helper: when asked, extends the file to AHEAD bytes beyond the last
- * event, outside `lock` (events go on being copied below meanwhile), then
- * makes the new room usable.  Detached; it sleeps when the file is closed
- * and ends with the process. */
-static void *room_helper(void *unused)
+/* The helper: maps the pages of the room not mapped yet (prepare()),
+ * outside `lock`; events go on being copied meanwhile.  Detached; it
+ * sleeps when there is nothing to map, and ends with the process. */
+static void *prep_helper(void *unused)
 {
 	(void)unused;
 	pthread_mutex_lock(&lock);
 	for (;;) {
-		while (!room_asked)
-			pthread_cond_wait(&room_wanted, &lock);
-		size_t want = end + AHEAD;
+		while (prep_from >= prep_to) {
+			prep_asked = false;
+			pthread_cond_wait(&prep_wanted, &lock);
+		}
+		size_t from = prep_from, to = prep_to;
 		pthread_mutex_unlock(&lock);
-
-		pthread_mutex_lock(&grow_lock);
-		while (file_size < want && extend())
-			;
-		size_t size = file_size;
-		bool full = file_full;
-		pthread_mutex_unlock(&grow_lock);
-
+		pthread_mutex_lock(&prep_lock);
+		prepare(from, to);
+		pthread_mutex_unlock(&prep_lock);
 		pthread_mutex_lock(&lock);
-		if (map && size > room)
-			room = size;
-		/* A full file is not asked again (make_room finds it full). */
-		room_asked = full;
+		if (prep_from == from) /* not closed meanwhile */
+			prep_from = to;
 	}
 	return NULL;
 }
 
+/* Adds a step of room: STEP bytes of spaces before the file's "}".  False
+ * (and no more growing) when the file cannot grow: a full disk, or the
+ * reservation used up.  Caller holds `lock`. */
+static bool grow(void)
+{
+	static char spaces[65536];
+	size_t at = file_size, size = file_size + STEP;
+	if (file_full || fd < 0 || size > map_cap) {
+		file_full = true;
+		return false;
+	}
+	if (spaces[0] != ' ')
+		memset(spaces, ' ', sizeof(spaces));
+	/* The whole step in one call: a file system with large folios
+	 * (ext4, xfs) then keeps it in one 2 MiB page, which the mapping
+	 * maps whole (on the development VM, mapping a step's 4 KiB pages
+	 * one by one cost 5-10 µs each; mapped whole, 50 ns in all). */
+	struct iovec iov[STEP / sizeof(spaces)];
+	for (size_t i = 0; i < STEP / sizeof(spaces); i++)
+		iov[i] = (struct iovec){ spaces, sizeof(spaces) };
+	if (pwritev(fd, iov, (int)(STEP / sizeof(spaces)), (off_t)at) != (ssize_t)STEP) {
+		/* A full disk: back to the old end (best effort). */
+		if (ftruncate(fd, (off_t)at) != 0) {
+			/* the spaces stay behind the "}" */
+		}
+		file_full = true;
+		return false;
+	}
+	/* Spaces after the "}" now; then the new "}" and a space over the
+	 * old one, stored through the mapping (the new page is inside the
+	 * file now), in this order: between them, one "}" too many. */
+	((volatile char *)map)[size - 1] = '}';
+	if (at)
+		((volatile char *)map)[at - 1] = ' ';
+	file_size = size;
+	return true;
+}
+
+/* Room for `n` more bytes of events behind `end` (the trailer and the
+ * final "}" stay behind them), growing the file when little is left; new
+ * room goes to the helper to map.  Caller holds `lock`. */
+static bool make_room(size_t n)
+{
+	size_t need = end + n + TRAILER_LEN + 1;
+	if (need + ASK > file_size) {
+		while (need + ASK > file_size && grow())
+			;
+		prep_to = file_size;
+	}
+	if (prep_from < prep_to && !prep_asked) {
+		prep_asked = true;
+		if (!helper_started)
+			helper_started = start_helper();
+		if (helper_started) {
+			pthread_cond_signal(&prep_wanted);
+		} else {
+			/* No helper: map the pages here. */
+			pthread_mutex_lock(&prep_lock);
+			prepare(prep_from, prep_to);
+			pthread_mutex_unlock(&prep_lock);
+			prep_from = prep_to;
+			prep_asked = false;
+		}
+	}
+	return need <= file_size;
+}
+
 /* Maps the file: one reservation of address space, as large as the
  * system lets us (the file itself grows into it), so that the mapping
- * never moves.  Caller holds both locks (or is the only thread). */
+ * never moves.  Caller: open_file. */
 static bool map_file(void)
 {
 	size_t cap = (size_t)1 << (sizeof(size_t) > 4 ? 40 : 30);
@@ -505,31 +494,32 @@ static void drop_file(void)
 		close(fd);
 	map = NULL;
 	fd = -1;
-	map_cap = file_size = room = end = 0;
+	map_cap = file_size = end = 0;
+	prep_from = prep_to = 0;
+	prep_asked = false;
 }
 
 static unsigned no_tid; /* the process track, 0 */
 
 /* Opens `name` for this process (truncating it), writes the header and the
- * process's name.  Caller holds `lock` (or is the only thread). */
+ * process's name.  Caller holds `lock` (or is the only thread); no helper
+ * runs yet (the first event after this starts it). */
 static bool open_file(const char *name)
 {
-	pthread_mutex_lock(&grow_lock);
 	fd = open(name, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
 	bool ok = fd >= 0;
 	/* Never truncate a file another live process traces into. */
 	ok = ok && flock(fd, LOCK_EX | LOCK_NB) == 0 && ftruncate(fd, 0) == 0;
-	file_size = room = end = 0;
-	file_full = false;
+	file_size = end = prep_from = prep_to = 0;
+	prep_asked = file_full = false;
 	ok = ok && map_file();
-	while (ok && file_size < AHEAD)
-		ok = extend();
-	if (!ok)
+	/* The first room (the helper maps it: see below). */
+	while (ok && file_size < STEP + ASK)
+		ok = grow();
+	if (!ok) {
 		drop_file();
-	pthread_mutex_unlock(&grow_lock);
-	if (!ok)
 		return false;
-	room = file_size;
+	}
 	pid = (int)getpid();
 	struct out o = { place_pid, place_pid + sizeof(place_pid), false };
 	PUT_LIT(&o, ",\"pid\":");
@@ -547,6 +537,9 @@ static bool open_file(const char *name)
 	PUT_LIT(&b.o, ")\"}");
 	event_end(&b, &no_tid);
 	flush(&b);
+	/* Only now, so that the helper starts at the next event, from a
+	 * hook, not while the library is being loaded. */
+	prep_to = file_size;
 	generation++;
 	for (unsigned i = 0; i < num_queues; i++)
 		memset(&queues[i], 0, sizeof(queues[i]));
@@ -588,12 +581,12 @@ static bool ready(void)
 static void atfork_prepare(void)
 {
 	pthread_mutex_lock(&lock);
-	pthread_mutex_lock(&grow_lock);
+	pthread_mutex_lock(&prep_lock);
 }
 
 static void atfork_parent(void)
 {
-	pthread_mutex_unlock(&grow_lock);
+	pthread_mutex_unlock(&prep_lock);
 	pthread_mutex_unlock(&lock);
 }
 
@@ -604,10 +597,10 @@ static void atfork_child(void)
 {
 	drop_file();
 	reopen = kiln_trace_on;
-	helper_started = room_asked = false;
+	helper_started = false;
 	pthread_mutex_init(&lock, NULL);
-	pthread_mutex_init(&grow_lock, NULL);
-	pthread_cond_init(&room_wanted, NULL);
+	pthread_mutex_init(&prep_lock, NULL);
+	pthread_cond_init(&prep_wanted, NULL);
 }
 
 static void phase_hook(const char *phase, uint64_t start_ns, uint64_t end_ns);
@@ -632,14 +625,14 @@ __attribute__((constructor)) static void read_kiln_trace(void)
 }
 
 /* A normal exit: cut the spare spaces off.  Threads still running find
- * no mapping and write nothing; the helper, if it is extending the file,
- * finishes first (grow_lock) and then finds the file closed. */
+ * no mapping and write nothing; the helper, if it is mapping pages,
+ * finishes first (prep_lock), and finds nothing to map after. */
 __attribute__((destructor)) static void close_kiln_trace(void)
 {
 	if (!kiln_trace_on)
 		return;
 	pthread_mutex_lock(&lock);
-	pthread_mutex_lock(&grow_lock);
+	pthread_mutex_lock(&prep_lock);
 	if (map && pid == (int)getpid()) {
 		munmap(map, map_cap);
 		map = NULL;
@@ -651,7 +644,7 @@ __attribute__((destructor)) static void close_kiln_trace(void)
 		}
 		drop_file();
 	}
-	pthread_mutex_unlock(&grow_lock);
+	pthread_mutex_unlock(&prep_lock);
 	pthread_mutex_unlock(&lock);
 }
 
