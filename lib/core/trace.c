@@ -13,7 +13,7 @@
  * after the closing brace, whitespace included.
  *
  * Room: the file grows by STEP (2 MiB) at a time, by the thread that
- * copies an event when less than ASK is left beyond it: one pwritev of the
+ * copies an event when less than ASK is left beyond it: pwrites of the
  * step's spaces, then a "}" stored at its end and a space over the old
  * "}" (through the mapping: two stores, so a crash between them is all but
  * impossible, and no moment shows NUL bytes).  That stays with the tracing
@@ -65,7 +65,6 @@
 #include <sys/file.h>
 #include <sys/mman.h>
 #include <sys/syscall.h>
-#include <sys/uio.h>
 #include <unistd.h>
 
 bool kiln_trace_on;
@@ -74,10 +73,10 @@ static const char header[] = "{\"displayTimeUnit\":\"ns\",\"traceEvents\":[\n";
 static const char trailer[] = "\n]";
 #define TRAILER_LEN (sizeof(trailer) - 1)
 
-/* The file grows by STEP at a time (2 MiB: a huge page, see grow()),
- * when less than ASK bytes are left beyond the events: so a crashed
- * process's file keeps at most STEP + ASK (4 MiB) of spare room, and the
- * helper has ASK bytes of events' time to map a new step. */
+/* The file grows by STEP at a time, when less than ASK bytes are left
+ * beyond the events: so a crashed process's file keeps at most STEP + ASK
+ * (4 MiB) of spare room, and the helper has ASK bytes of events' time to
+ * map a new step. */
 #define STEP ((size_t)2 << 20)
 #define ASK STEP
 /* Mapping the new room: one read per page (the smallest page size Linux
@@ -413,20 +412,16 @@ static bool grow(void)
 	}
 	if (spaces[0] != ' ')
 		memset(spaces, ' ', sizeof(spaces));
-	/* The whole step in one call: a file system with large folios
-	 * (ext4, xfs) then keeps it in one 2 MiB page, which the mapping
-	 * maps whole (on the development VM, mapping a step's 4 KiB pages
-	 * one by one cost 5-10 µs each; mapped whole, 50 ns in all). */
-	struct iovec iov[STEP / sizeof(spaces)];
-	for (size_t i = 0; i < STEP / sizeof(spaces); i++)
-		iov[i] = (struct iovec){ spaces, sizeof(spaces) };
-	if (pwritev(fd, iov, (int)(STEP / sizeof(spaces)), (off_t)at) != (ssize_t)STEP) {
-		/* A full disk: back to the old end (best effort). */
-		if (ftruncate(fd, (off_t)at) != 0) {
-			/* the spaces stay behind the "}" */
+	for (size_t k = 0; k < STEP; k += sizeof(spaces)) {
+		if (pwrite(fd, spaces, sizeof(spaces), (off_t)(at + k)) !=
+		    (ssize_t)sizeof(spaces)) {
+			/* A full disk: back to the old end (best effort). */
+			if (ftruncate(fd, (off_t)at) != 0) {
+				/* the spaces stay behind the "}" */
+			}
+			file_full = true;
+			return false;
 		}
-		file_full = true;
-		return false;
 	}
 	/* Spaces after the "}" now; then the new "}" and a space over the
 	 * old one, stored through the mapping (the new page is inside the
