@@ -790,11 +790,13 @@ static void flush_command(cl_command_queue q, cl_event ev, cl_ulong dur,
 			  struct batch *b)
 {
 	pthread_mutex_lock(&lock);
-	if (ready() && (ev->trace_tid ||
-			(queue_tid(q, 0) &&
-			 (ev->trace_tid = queue_tid(q, pick_lane(q, ev->t_start,
-								  ev->t_start + dur))))))
-		flush(b);
+	if (ready()) {
+		if (!ev->trace_tid && queue_tid(q, 0)) /* registers the queue */
+			ev->trace_tid = queue_tid(q, pick_lane(q, ev->t_start,
+							       ev->t_start + dur));
+		if (ev->trace_tid)
+			flush(b);
+	}
 	pthread_mutex_unlock(&lock);
 	batch_init(b);
 }
