@@ -4,10 +4,22 @@
  * temporary directory).  In each, an in-order queue gets
  *   - markers (they complete on the enqueuing thread: the trace's cost
  *     is most of what changes), and
- *   - kernels of one work-item with an empty body (a command slice, a
- *     work-group chunk slice and a flow arrow each),
+ *   - kernels of one work-item with an empty body (a command slice and a
+ *     work-group chunk slice each, and a flow arrow from the previous
+ *     kernel when it had not completed yet),
  * enqueued back to back, then clFinish; the figure is wall time / commands,
- * the best of several repetitions (the machine may be shared).
+ * the best of several repetitions (the machine may be shared).  Such a
+ * kernel runs on the enqueuing thread while its predecessor is complete
+ * when it is enqueued and the kernel's last run was short
+ * (KILN_INLINE_RUN_NS, ndrange.c), on a worker otherwise, and one slow run
+ * (a preempted thread) moves the rest of a repetition to the workers: so
+ * the figure of this row depends on when that happens.  A third row has
+ * no such dependence:
+ *   - the same kernels queued behind a user event, which is then set
+ *     complete: all of them run on the workers, one after the other, each
+ *     with an arrow from the previous one; the figure is the time from
+ *     setting the event to the end of clFinish / commands (the enqueuing
+ *     is not timed).
  *
  *   kiln-bench-trace [commands per repetition, default 100000] [directory]
  *
@@ -31,16 +43,33 @@
 
 static const char *source = "kernel void empty(global int *p) { }\n";
 
-/* Best µs per command of `kind` (0 markers, 1 kernels) over REPS runs of
- * n commands; negative on an error. */
-static double measure(cl_command_queue q, cl_kernel k, int kind, int n)
+enum { MARKERS, KERNELS, KERNELS_RELEASED, KINDS };
+
+/* Best µs per command of `kind` over REPS runs of n commands; negative on
+ * an error. */
+static double measure(cl_context ctx, cl_command_queue q, cl_kernel k, int kind, int n)
 {
 	double best = 1e30;
 	size_t one = 1;
 	for (int r = 0; r < REPS; r++) {
+		cl_event gate = NULL;
+		if (kind == KERNELS_RELEASED) {
+			cl_int err;
+			gate = clCreateUserEvent(ctx, &err);
+			if (!gate || clEnqueueMarkerWithWaitList(q, 1, &gate, NULL))
+				return -1;
+			for (int i = 0; i < n; i++)
+				if (clEnqueueNDRangeKernel(q, k, 1, NULL, &one, &one, 0, NULL, NULL))
+					return -1;
+		}
 		double t0 = bench_now_s();
-		for (int i = 0; i < n; i++) {
-			cl_int err = kind == 0
+		if (gate) {
+			if (clSetUserEventStatus(gate, CL_COMPLETE))
+				return -1;
+			clReleaseEvent(gate);
+		}
+		for (int i = 0; i < n && kind != KERNELS_RELEASED; i++) {
+			cl_int err = kind == MARKERS
 				? clEnqueueMarkerWithWaitList(q, 0, NULL, NULL)
 				: clEnqueueNDRangeKernel(q, k, 1, NULL, &one, &one, 0, NULL, NULL);
 			if (err)
@@ -55,7 +84,7 @@ static double measure(cl_command_queue q, cl_kernel k, int kind, int n)
 	return best;
 }
 
-/* In a child: the two figures, written to `out_fd`. */
+/* In a child: the figures, written to `out_fd`. */
 static int child(int out_fd, int n)
 {
 	cl_platform_id plats[BENCH_MAX_PLATFORMS];
@@ -82,9 +111,11 @@ static int child(int out_fd, int n)
 	cl_mem buf = clCreateBuffer(ctx, CL_MEM_READ_WRITE, 64, NULL, &err);
 	clSetKernelArg(k, 0, sizeof(buf), &buf);
 	/* Warm up: threads started, code loaded, memory touched. */
-	measure(q, k, 0, n / 10 + 1);
-	measure(q, k, 1, n / 10 + 1);
-	double fig[2] = { measure(q, k, 0, n), measure(q, k, 1, n) };
+	double fig[KINDS];
+	for (int kind = 0; kind < KINDS; kind++)
+		measure(ctx, q, k, kind, n / 10 + 1);
+	for (int kind = 0; kind < KINDS; kind++)
+		fig[kind] = measure(ctx, q, k, kind, n);
 	if (write(out_fd, fig, sizeof(fig)) != sizeof(fig))
 		return 1;
 	clReleaseMemObject(buf);
@@ -96,7 +127,7 @@ static int child(int out_fd, int n)
 }
 
 /* Runs child() with KILN_TRACE = `trace` (NULL: unset). */
-static bool run(const char *trace, int n, double fig[2])
+static bool run(const char *trace, int n, double fig[KINDS])
 {
 	int fds[2];
 	if (pipe(fds))
@@ -112,7 +143,7 @@ static bool run(const char *trace, int n, double fig[2])
 		_exit(child(fds[1], n));
 	}
 	close(fds[1]);
-	bool ok = read(fds[0], fig, 2 * sizeof(double)) == 2 * sizeof(double);
+	bool ok = read(fds[0], fig, KINDS * sizeof(double)) == KINDS * sizeof(double);
 	close(fds[0]);
 	int st;
 	waitpid(pid, &st, 0);
@@ -132,7 +163,7 @@ int main(int argc, char **argv)
 	}
 	char file[600];
 	snprintf(file, sizeof(file), "%s/trace.json", dir);
-	double off[2], on[2];
+	double off[KINDS], on[KINDS];
 	bool ok = run(NULL, n, off) && run(file, n, on);
 	struct stat st;
 	long long bytes = stat(file, &st) == 0 ? (long long)st.st_size : -1;
@@ -144,11 +175,13 @@ int main(int argc, char **argv)
 	}
 	printf("kiln-bench-trace: %d commands per repetition, best of %d, us per command\n",
 	       n, REPS);
-	printf("%-28s %10s %10s %10s\n", "command", "trace off", "trace on", "cost");
-	static const char *kinds[] = { "marker", "kernel (1 work-item)" };
-	for (int i = 0; i < 2; i++)
-		printf("%-28s %10.3f %10.3f %10.3f\n", kinds[i], off[i], on[i], on[i] - off[i]);
+	printf("%-32s %10s %10s %10s\n", "command", "trace off", "trace on", "cost");
+	static const char *kinds[KINDS] = { "marker", "kernel (1 work-item)",
+					    "kernel, released on workers" };
+	for (int i = 0; i < KINDS; i++)
+		printf("%-32s %10.3f %10.3f %10.3f\n", kinds[i], off[i], on[i], on[i] - off[i]);
+	/* The file as the child left it, with its spare room (_exit). */
 	printf("trace file: %lld bytes in %s (%.0f bytes per command)\n", bytes, dir,
-	       bytes / (2.0 * REPS * n + 2.0 * (n / 10 + 1)));
+	       bytes / ((double)KINDS * REPS * n + KINDS * (n / 10 + 1)));
 	return 0;
 }

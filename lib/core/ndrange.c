@@ -336,8 +336,14 @@ static cl_int ndrange_execute(const struct ndrange_cmd *c,
 	kiln_check_execution_end(c->check);
 	if (c->kernel) {
 		/* The run time that decides whether the next NDRange of this
-		 * kernel runs on the enqueuing thread (kiln_ndrange_enqueue). */
-		cl_ulong ns = kiln_time_now() - t0;
+		 * kernel runs on the enqueuing thread (kiln_ndrange_enqueue).
+		 * Traced, a run of one item that this thread ran itself ends
+		 * where its chunk ended, before the timeline trace wrote the
+		 * chunk's event: tracing must not change where kernels run. */
+		cl_ulong t1 = KILN_TRACE_ON() && items == 1 ? kiln_trace_chunk_end() : 0;
+		if (t1 < t0) /* not traced, or not run by this thread */
+			t1 = kiln_time_now();
+		cl_ulong ns = t1 - t0;
 		atomic_store_explicit(&c->kernel->last_run_ns,
 				      ns < UINT_MAX ? (unsigned)ns : UINT_MAX,
 				      memory_order_relaxed);

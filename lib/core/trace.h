@@ -51,6 +51,12 @@ void kiln_trace_command(struct kiln_command *cmd, cl_int status);
 void kiln_trace_chunk(const char *kernel, size_t first, size_t last,
 		      unsigned worker, cl_ulong t0);
 
+/* When the chunk of the calling thread's last kiln_trace_chunk ended (its
+ * `now`, read before the event was written; 0 before the first):
+ * ndrange.c ends a kernel's run time there, which decides where the
+ * kernel's next NDRange runs, so that tracing does not change that. */
+cl_ulong kiln_trace_chunk_end(void);
+
 /* A phase of a build on the calling thread's build track, from `t0` to
  * now: `name` is the phase ("cache hit", "build"...); `detail` (may be
  * NULL) goes into the slice's arguments. */

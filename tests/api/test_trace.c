@@ -13,7 +13,12 @@
  *   - _exit() and abort() with objects unreleased and commands still
  *     waiting for a user event: the file is valid JSON and holds what ran;
  *   - fork(): the child's events go to <file>.<pid>.json, never into the
- *     parent's file, which stays valid. */
+ *     parent's file, which stays valid;
+ *   - many events (several times the room prepared when the file is
+ *     opened, so the file grows while events are written, by the helper
+ *     thread and by the tracing thread), after a normal exit, after
+ *     _exit(), and in a fork()ed child of a process whose helper runs:
+ *     every event is there and the file is valid JSON. */
 #include "check.h"
 
 #include <dirent.h>
@@ -387,6 +392,50 @@ static int run_child(const char *file, const char *cache_dir, enum ending how)
 	return st;
 }
 
+/* Markers enough for about 12 MiB of events: six steps of the file's
+ * room (trace.c grows it by 2 MiB and prepares 4 MiB when it opens it). */
+#define MANY 50000
+
+/* The child for many events: MANY markers on one queue, then ends as
+ * `how` (END_NORMAL, END_EXIT: exit code 7, END_FORK: a fork()ed child
+ * enqueues MANY more into its own file, the parent waits for it and exits
+ * normally).  Exit code 0 when every call succeeded. */
+static void many_events(const char *file, enum ending how)
+{
+	setenv("KILN_TRACE", file, 1);
+	cl_platform_id platform;
+	cl_device_id dev;
+	check_get_device(&platform, &dev);
+	cl_int err;
+	cl_context ctx = clCreateContext(NULL, 1, &dev, NULL, NULL, &err);
+	REQUIRE(ctx);
+	cl_command_queue q = clCreateCommandQueueWithProperties(ctx, dev, NULL, &err);
+	REQUIRE(q);
+	int bad = 0;
+	for (int i = 0; i < MANY; i++)
+		bad |= clEnqueueMarkerWithWaitList(q, 0, NULL, NULL);
+	bad |= clFinish(q);
+	if (how == END_EXIT)
+		_exit(bad ? 1 : 7);
+	if (how == END_FORK) {
+		fflush(NULL);
+		pid_t pid = fork();
+		if (pid == 0) {
+			int e = 0;
+			for (int i = 0; i < MANY; i++)
+				e |= clEnqueueMarkerWithWaitList(q, 0, NULL, NULL);
+			e |= clFinish(q);
+			exit(e ? 1 : 0);
+		}
+		int st;
+		waitpid(pid, &st, 0);
+		bad |= !WIFEXITED(st) || WEXITSTATUS(st) != 0;
+	}
+	clReleaseCommandQueue(q);
+	clReleaseContext(ctx);
+	exit(bad ? 1 : 0);
+}
+
 /* --- checks on a parsed trace ------------------------------------------- */
 
 struct trace {
@@ -730,6 +779,48 @@ int main(void)
 	if (d)
 		closedir(d);
 	CHECK(child_files == 1);
+
+	/* 4. Many events: the file grows while they are written. */
+	static const enum ending many_ends[] = { END_NORMAL, END_EXIT, END_FORK };
+	for (int i = 0; i < 3; i++) {
+		snprintf(file, sizeof(file), "%s/many%d.json", dir, i);
+		fflush(NULL);
+		pid_t pid = fork();
+		REQUIRE(pid >= 0);
+		if (pid == 0)
+			many_events(file, many_ends[i]);
+		REQUIRE(waitpid(pid, &st, 0) == pid);
+		CHECK(WIFEXITED(st) && WEXITSTATUS(st) == (many_ends[i] == END_EXIT ? 7 : 0));
+		CHECK(ends_with(file, many_ends[i] == END_EXIT ? " }" : "\n]}\n"));
+		memset(&t, 0, sizeof(t));
+		CHECK(load_trace(file, &root, &t));
+		if (t.ev) {
+			/* clFinish may add markers of its own.  (The other
+			 * checks take time quadratic in the events.) */
+			CHECK(count_x(&t, "MARKER") >= MANY);
+			jv_free(&root);
+		}
+	}
+	/* The fork()ed child's file, next to its parent's. */
+	int many_children = 0;
+	d = opendir(dir);
+	for (struct dirent *e; d && (e = readdir(d));) {
+		if (strncmp(e->d_name, "many2.", 6) || !strcmp(e->d_name, "many2.json"))
+			continue;
+		many_children++;
+		char path[512];
+		snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
+		CHECK(ends_with(path, "\n]}\n"));
+		memset(&t, 0, sizeof(t));
+		CHECK(load_trace(path, &root, &t));
+		if (t.ev) {
+			CHECK(count_x(&t, "MARKER") >= MANY);
+			jv_free(&root);
+		}
+	}
+	if (d)
+		closedir(d);
+	CHECK(many_children == 1);
 
 	/* Clean up the temporary files. */
 	char cmd[300];
