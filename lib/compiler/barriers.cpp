@@ -205,6 +205,44 @@ static llvm::Value *rematerialize(llvm::Instruction *i, llvm::Instruction *at)
 	return c;
 }
 
+/* Whether some region may access alloca `a` with an instruction of kind
+ * `First` (a load or a store of `a`) and then with one of kind `Then`
+ * before the region ends (a return: the barriers became returns). */
+template <typename First, typename Then>
+static bool in_one_region(llvm::AllocaInst *a)
+{
+	auto then_a = [&](llvm::Instruction &i) {
+		auto *t = llvm::dyn_cast<Then>(&i);
+		return t && t->getPointerOperand() == a;
+	};
+	for (llvm::User *u : a->users()) {
+		auto *first = llvm::dyn_cast<First>(u);
+		if (!first || first->getPointerOperand() != a)
+			continue;
+		for (llvm::Instruction *i = first->getNextNode(); i; i = i->getNextNode())
+			if (then_a(*i))
+				return true;
+		std::vector<llvm::BasicBlock *> work;
+		std::set<llvm::BasicBlock *> seen;
+		if (!llvm::isa<llvm::ReturnInst>(first->getParent()->getTerminator()))
+			for (llvm::BasicBlock *s : llvm::successors(first->getParent()))
+				work.push_back(s);
+		while (!work.empty()) {
+			llvm::BasicBlock *bb = work.back();
+			work.pop_back();
+			if (!seen.insert(bb).second)
+				continue;
+			for (llvm::Instruction &i : *bb)
+				if (then_a(i))
+					return true;
+			if (!llvm::isa<llvm::ReturnInst>(bb->getTerminator()))
+				for (llvm::BasicBlock *s : llvm::successors(bb))
+					work.push_back(s);
+		}
+	}
+	return false;
+}
+
 /* Whether some region may store the demoted value in `a` and then load it
  * again before the region ends.  A uniform value that is never reloaded in
  * the region that stored it can live in one group-wide copy: work-items
@@ -214,37 +252,7 @@ static llvm::Value *rematerialize(llvm::Instruction *i, llvm::Instruction *at)
  * bound) instead of one loaded per work-item. */
 static bool reloaded_after_store(llvm::AllocaInst *a)
 {
-	auto loads_a = [&](llvm::Instruction &i) {
-		auto *l = llvm::dyn_cast<llvm::LoadInst>(&i);
-		return l && l->getPointerOperand() == a;
-	};
-	for (llvm::User *u : a->users()) {
-		auto *st = llvm::dyn_cast<llvm::StoreInst>(u);
-		if (!st)
-			continue;
-		for (llvm::Instruction *i = st->getNextNode(); i; i = i->getNextNode())
-			if (loads_a(*i))
-				return true;
-		std::vector<llvm::BasicBlock *> work;
-		std::set<llvm::BasicBlock *> seen;
-		if (!llvm::isa<llvm::ReturnInst>(st->getParent()->getTerminator()))
-			for (llvm::BasicBlock *s : llvm::successors(st->getParent()))
-				work.push_back(s);
-		while (!work.empty()) {
-			llvm::BasicBlock *bb = work.back();
-			work.pop_back();
-			if (!seen.insert(bb).second)
-				continue;
-			for (llvm::Instruction &i : *bb)
-				if (loads_a(i))
-					return true;
-			/* A return is a barrier: the region ends there. */
-			if (!llvm::isa<llvm::ReturnInst>(bb->getTerminator()))
-				for (llvm::BasicBlock *s : llvm::successors(bb))
-					work.push_back(s);
-		}
-	}
-	return false;
+	return in_one_region<llvm::StoreInst, llvm::LoadInst>(a);
 }
 
 /* Whether some region may load the demoted value in `a` and then store it
@@ -257,37 +265,7 @@ static bool reloaded_after_store(llvm::AllocaInst *a)
  * reloaded_after_store keeps out of SHARED. */
 static bool loaded_before_store(llvm::AllocaInst *a)
 {
-	auto stores_a = [&](llvm::Instruction &i) {
-		auto *s = llvm::dyn_cast<llvm::StoreInst>(&i);
-		return s && s->getPointerOperand() == a;
-	};
-	for (llvm::User *u : a->users()) {
-		auto *ld = llvm::dyn_cast<llvm::LoadInst>(u);
-		if (!ld)
-			continue;
-		for (llvm::Instruction *i = ld->getNextNode(); i; i = i->getNextNode())
-			if (stores_a(*i))
-				return true;
-		std::vector<llvm::BasicBlock *> work;
-		std::set<llvm::BasicBlock *> seen;
-		if (!llvm::isa<llvm::ReturnInst>(ld->getParent()->getTerminator()))
-			for (llvm::BasicBlock *s : llvm::successors(ld->getParent()))
-				work.push_back(s);
-		while (!work.empty()) {
-			llvm::BasicBlock *bb = work.back();
-			work.pop_back();
-			if (!seen.insert(bb).second)
-				continue;
-			for (llvm::Instruction &i : *bb)
-				if (stores_a(i))
-					return true;
-			/* A return is a barrier: the region ends there. */
-			if (!llvm::isa<llvm::ReturnInst>(bb->getTerminator()))
-				for (llvm::BasicBlock *s : llvm::successors(bb))
-					work.push_back(s);
-		}
-	}
-	return false;
+	return in_one_region<llvm::LoadInst, llvm::StoreInst>(a);
 }
 
 /* Demotes `i` to a new alloca at `alloca_at`: stored right after it (after
