@@ -291,6 +291,18 @@ static std::string arg_name(llvm::Function &k, unsigned i)
 	return i < k.arg_size() ? k.getArg(i)->getName().str() : "";
 }
 
+std::string check_arg_object(llvm::Function &k, unsigned i)
+{
+	std::string n;
+	if (llvm::MDNode *md = k.getMetadata("kernel_arg_name"))
+		if (i < md->getNumOperands())
+			if (auto *s = llvm::dyn_cast_or_null<llvm::MDString>(md->getOperand(i)))
+				n = s->getString().str();
+	if (n.empty() && i < k.arg_size())
+		n = k.getArg(i)->getName().str();
+	return "argument " + std::to_string(i) + " \"" + n + "\"";
+}
+
 /* The pointer operand and the bytes accessed of a memory instruction. */
 static llvm::Value *access_of(llvm::Instruction &i, const llvm::DataLayout &dl,
 			      uint64_t &size, bool &write)

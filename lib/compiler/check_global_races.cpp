@@ -53,21 +53,9 @@
 namespace kiln {
 
 static const unsigned global_as = 1;
-/* Stores wider than this (bytes) are left out: a <64 x i32> shadow
- * access already covers a double16. */
+/* Stores wider than this (bytes) are left out: the widest OpenCL C
+ * value, a double16, is 128 bytes (a <128 x i32> shadow access). */
 static const uint64_t max_store = 128;
-
-static std::string arg_object(llvm::Function &k, unsigned i)
-{
-	std::string n;
-	if (llvm::MDNode *md = k.getMetadata("kernel_arg_name"))
-		if (i < md->getNumOperands())
-			if (auto *s = llvm::dyn_cast_or_null<llvm::MDString>(md->getOperand(i)))
-				n = s->getString().str();
-	if (n.empty() && i < k.arg_size())
-		n = k.getArg(i)->getName().str();
-	return "argument " + std::to_string(i) + " \"" + n + "\"";
-}
 
 static llvm::Instruction *marked(llvm::Instruction *i)
 {
@@ -166,7 +154,7 @@ static void instrument_store(llvm::StoreInst *st, llvm::Argument *a, uint64_t si
 	s.arg = (int)a->getArgNo();
 	s.access_size = (uint32_t)size;
 	s.is_write = true;
-	s.object = arg_object(k, a->getArgNo());
+	s.object = check_arg_object(k, a->getArgNo());
 	check_record(fb, check_site(m, s), off, other, p, record_form::in_line);
 }
 

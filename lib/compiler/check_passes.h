@@ -48,6 +48,9 @@ void check_hoist_tables(llvm::Function &f);
 /* state->check (hoistable), and the service pointer at `offset` in it. */
 llvm::Value *check_launch(llvm::IRBuilder<> &b);
 llvm::Value *check_service(llvm::IRBuilder<> &b, size_t offset);
+/* "argument <i> \"<name>\"": kernel k's argument i as messages name it
+ * (-cl-kernel-arg-info's name, else the IR's). */
+std::string check_arg_object(llvm::Function &k, unsigned i);
 /* Records a failed check of the running work-item (site, offset,
  * extent; check_abi.h's rec_* arrays) without calling the runtime, which
  * reports the group's records at its end: in line (a work-item loop with

@@ -253,15 +253,7 @@ static std::string object_name(const llvm::Value *obj, llvm::Function &k, int &a
 	arg = -1;
 	if (auto *a = llvm::dyn_cast<llvm::Argument>(obj)) {
 		arg = (int)a->getArgNo();
-		std::string n;
-		if (llvm::MDNode *md = k.getMetadata("kernel_arg_name"))
-			if (a->getArgNo() < md->getNumOperands())
-				if (auto *s = llvm::dyn_cast_or_null<llvm::MDString>(
-					    md->getOperand(a->getArgNo())))
-					n = s->getString().str();
-		if (n.empty() && a->getArgNo() < k.arg_size())
-			n = k.getArg(a->getArgNo())->getName().str();
-		return "argument " + std::to_string(a->getArgNo()) + " \"" + n + "\"";
+		return check_arg_object(k, a->getArgNo());
 	}
 	if (auto *g = llvm::dyn_cast<llvm::GlobalVariable>(obj)) {
 		llvm::StringRef n = g->getName();
