@@ -85,12 +85,18 @@ enum kiln_check_kind {
 struct kiln_check_extent {
 	uint64_t before;
 	uint64_t extent;
-	/* Races between work-groups (KILN_CHECK=races): a uint32_t per byte
-	 * of the object, the tag (kiln_check_launch.group_tag) of the group
-	 * that last stored to that byte; a tag of another generation (bits
-	 * 31-24: another execution) counts as none; 0 (no shadow) for
-	 * __local arguments, objects of unknown extent and without race
-	 * checks. */
+	/* Races between work-groups (KILN_CHECK=races): a uint32_t word per
+	 * granule of 4 bytes of the object (granule i: bytes 4i to 4i + 3,
+	 * counted from arg - before, which the runtime keeps 4-aligned),
+	 * KILN_RACE_GRANULE_WORDS past the last granule readable too:
+	 *   bits 31-24  the generation of the execution that wrote it (one
+	 *               of another generation counts as never written),
+	 *   bits 23-20  which of the granule's bytes the group below stored,
+	 *   bits 19-0   that group's tag (kiln_check_launch.group_tag), or
+	 *               KILN_RACE_SPLIT: groups stored to different bytes of
+	 *               it, and whose bytes are whose is no longer known.
+	 * 0 (no shadow) for __local arguments, objects of unknown extent and
+	 * without race checks. */
 	uint64_t shadow;
 };
 
@@ -174,9 +180,10 @@ struct kiln_check_launch {
 	uint64_t *rec_offset;
 	uint64_t *rec_extent;
 	/* The running group's tag for the global race shadows: the
-	 * execution's generation (1 to 255) in bits 31-24, its linear group
-	 * index + 1 (modulo KILN_RACE_GROUP_MASK) in bits 23-0.  A failed
-	 * race check records the other group's tag in rec_extent. */
+	 * execution's generation (1 to 255) in bits 31-24, bits 23-20 zero,
+	 * its linear group index modulo (KILN_RACE_SPLIT - 1), plus 1, in
+	 * bits 19-0.  A failed race check records the other group's shadow
+	 * word in rec_extent. */
 	uint32_t group_tag;
 	/* Races on __local memory (KILN_CHECK=races): the barrier episodes
 	 * the running group completed (a work-item's accesses since the
@@ -193,7 +200,14 @@ struct kiln_check_launch {
 };
 
 #define KILN_RACE_MANY 0xFFFFu
-#define KILN_RACE_GROUP_MASK 0xFFFFFFu
+/* Fields of a global race shadow word (kiln_check_extent.shadow). */
+#define KILN_RACE_GROUP_MASK 0x000FFFFFu
+#define KILN_RACE_BYTES_MASK 0x00F00000u
+#define KILN_RACE_BYTES_SHIFT 20
+#define KILN_RACE_SPLIT KILN_RACE_GROUP_MASK
+/* Words past the last granule the compiled code may read (a store that
+ * is not 4-aligned looks at one granule more than it touches). */
+#define KILN_RACE_GRANULE_WORDS 2
 
 #ifdef __cplusplus
 }

@@ -8,20 +8,28 @@
  * byte, neither atomic, are a data race whatever order they ran in.
  *
  * The runtime keeps a shadow of every object a pointer argument reaches:
- * a uint32_t per byte holding the tag of the group that last stored
- * there, and the execution's generation (kiln_check_extent.shadow;
- * check_abi.h): a tag of another generation is from another command.  Before each plain store of the
- * program's own code through a global pointer argument,
+ * a uint32_t per granule of 4 bytes holding the execution's generation,
+ * the tag of the group that stored there and which of the granule's bytes
+ * it stored (kiln_check_extent.shadow; check_abi.h).  Before each plain
+ * store of the program's own code through a global pointer argument,
  *
- *     if (offset inside the object && the object has a shadow) {
- *         lanes = shadow[offset .. offset + size)
- *         bad = lanes of this execution && lanes != my group's tag
- *         shadow[offset .. offset + size) = my tag
- *         if (any bad) record the race (the other group's tag)
- *     }
+ *     if (offset inside the object && the object has a shadow)
+ *         for each granule the store touches:
+ *             word = shadow[granule]
+ *             bad |= word of this execution && another group's
+ *                    && it stored one of the bytes this store does
+ *             word = this group's, with these bytes too
+ *         if (bad) record the race (the other group's word)
  *
- * with a scalar load, compare and store per byte (vector instructions
- * would keep the loop vectorizer away) up to 16 bytes, vectors beyond.
+ * A store of whole granules (4-aligned, a multiple of 4 bytes: nearly
+ * every store of an int, float or vector) only compares and claims the
+ * word: a load, three compares and a store of an invariant per granule,
+ * so a float store costs 8 bytes of shadow traffic.  Smaller stores
+ * (char, short) keep their bytes apart: two groups storing different
+ * bytes of one granule are no race, and the granule becomes split, whose
+ * bytes are no longer checked in this execution (the price of one word
+ * per granule).  A scalar per granule up to 8 granules (vector
+ * instructions would keep the loop vectorizer away), a vector beyond.
  *
  * Straight-line and branch-free but for the unlikely record, so a work-item
  * loop with the check still vectorizes (masked loads and stores of the
@@ -35,7 +43,8 @@
  * fences, which may order plain stores between groups as a lock does.
  * Groups that run at the same moment on two threads update the shadow
  * without atomics: such a race may be missed (never reported falsely: a
- * tag is only compared with the running group's own).
+ * tag is only compared with the running group's own), and so may one
+ * of bytes of a split granule.
  * Assumes: the function is a work-item function whose stores of the
  * program carry !kiln.user.
  * Guarantees: every instruction added that touches the shadow carries the
@@ -54,7 +63,8 @@ namespace kiln {
 
 static const unsigned global_as = 1;
 /* Stores wider than this (bytes) are left out: the widest OpenCL C
- * value, a double16, is 128 bytes (a <128 x i32> shadow access). */
+ * value, a double16, is 128 bytes (a <32 x i32> shadow access).  Stores
+ * of parts of granules are left out beyond 32 bytes. */
 static const uint64_t max_store = 128;
 
 static llvm::Instruction *marked(llvm::Instruction *i)
@@ -62,7 +72,52 @@ static llvm::Instruction *marked(llvm::Instruction *i)
 	return check_memory(i, "global");
 }
 
-/* Instruments store `st` of `size` bytes through kernel argument `a`. */
+/* The shadow word of a granule all of whose bytes the running group
+ * stores to (`w` the word, `mine` the group's tag; scalars or vectors of
+ * i32 alike): another group's bytes of this execution are a race, unless
+ * the granule is split, whose bytes' owners are not known. */
+static llvm::Value *whole_granule_race(llvm::IRBuilder<> &b, llvm::Value *w, llvm::Value *mine)
+{
+	llvm::Type *t = w->getType();
+	auto c = [&](uint32_t v) { return llvm::ConstantInt::get(t, v); };
+	llvm::Value *x = b.CreateXor(w, mine);
+	llvm::Value *cur = b.CreateICmpULT(x, c(1u << 24));
+	llvm::Value *other = b.CreateICmpNE(b.CreateAnd(x, c(KILN_RACE_GROUP_MASK)), c(0));
+	llvm::Value *split = b.CreateICmpEQ(b.CreateAnd(w, c(KILN_RACE_GROUP_MASK)),
+					    c(KILN_RACE_SPLIT));
+	return b.CreateAnd(b.CreateAnd(cur, other), b.CreateNot(split));
+}
+
+/* The shadow word of a granule the running group stores bytes `m` of
+ * (bits 23-20; 0: none of it): updates `w` in place and returns whether
+ * another group stored one of those bytes in this execution.  The
+ * granule's group keeps it and adds bytes; a group that stores other
+ * bytes of a granule makes it split. */
+static llvm::Value *part_granule_race(llvm::IRBuilder<> &b, llvm::Value *&w, llvm::Value *mine,
+				      llvm::Value *m)
+{
+	auto c = [&](uint32_t v) { return b.getInt32(v); };
+	llvm::Value *x = b.CreateXor(w, mine);
+	llvm::Value *cur = b.CreateICmpULT(x, c(1u << 24));
+	llvm::Value *same = b.CreateICmpEQ(b.CreateAnd(x, c(KILN_RACE_GROUP_MASK)), c(0));
+	llvm::Value *split = b.CreateICmpEQ(b.CreateAnd(w, c(KILN_RACE_GROUP_MASK)),
+					    c(KILN_RACE_SPLIT));
+	llvm::Value *theirs = b.CreateAnd(cur, b.CreateNot(b.CreateOr(same, split)));
+	llvm::Value *clash =
+		b.CreateAnd(theirs, b.CreateICmpNE(b.CreateAnd(w, m), c(0)));
+	llvm::Value *claim = b.CreateOr(mine, m);
+	llvm::Value *now = b.CreateSelect(
+		b.CreateOr(b.CreateNot(cur), clash), claim,
+		b.CreateSelect(same, b.CreateOr(w, m),
+			       b.CreateSelect(split, w,
+					      b.CreateOr(mine, c(KILN_RACE_BYTES_MASK |
+								  KILN_RACE_SPLIT)))));
+	w = b.CreateSelect(b.CreateICmpEQ(m, c(0)), w, now);
+	return clash;
+}
+
+/* Instruments store `st` of `size` bytes through kernel argument `a`:
+ * the shadow words of the granules it touches (check_abi.h). */
 static void instrument_store(llvm::StoreInst *st, llvm::Argument *a, uint64_t size,
 			     llvm::Function &k, const wi_params &p, unsigned kernel_args)
 {
@@ -101,49 +156,84 @@ static void instrument_store(llvm::StoreInst *st, llvm::Argument *a, uint64_t si
 		in, st, false, mdb.createBranchWeights(1u << 20, 1));
 	b.SetInsertPoint(then);
 	llvm::Value *sp = b.CreateInBoundsGEP(i8, b.CreateIntToPtr(shadow, b.getPtrTy()),
-					      b.CreateShl(off, 2));
+					      b.CreateAnd(off, b.getInt64(~(uint64_t)3)));
+	/* The object's start is 4-aligned, so a store aligned to 4 starts a
+	 * granule; one of whole granules needs no byte masks. */
+	uint64_t align = st->getAlign().value();
+	bool whole = align >= 4 && size % 4 == 0;
 	llvm::Value *any, *other;
 	llvm::Instruction *fail;
-	/* another group's tag of this execution's generation (the top byte) */
-	auto racing = [&](llvm::IRBuilder<> &ib, llvm::Value *lane, llvm::Value *mine,
-			  llvm::Constant *mask) {
-		return ib.CreateAnd(ib.CreateICmpULE(ib.CreateXor(lane, mine), mask),
-				    ib.CreateICmpNE(lane, mine));
-	};
-	if (size <= 16) {
-		/* a scalar per byte: the loop vectorizer widens scalar code
+	llvm::Constant *all_bytes = b.getInt32(KILN_RACE_BYTES_MASK);
+	if (whole && size <= 32) {
+		/* a scalar per granule: the loop vectorizer widens scalar code
 		 * (it refuses instructions of vector type) */
-		std::vector<llvm::Value *> lanes, bad;
+		std::vector<llvm::Value *> words, bad;
 		any = b.getFalse();
-		for (unsigned n = 0; n < size; n++) {
+		for (unsigned n = 0; n < size / 4; n++) {
 			llvm::Value *at = b.CreateConstInBoundsGEP1_64(i32, sp, n);
-			lanes.push_back(marked(b.CreateAlignedLoad(i32, at, llvm::Align(4))));
-			bad.push_back(racing(b, lanes.back(), tag,
-					     b.getInt32(KILN_RACE_GROUP_MASK)));
+			words.push_back(marked(b.CreateAlignedLoad(i32, at, llvm::Align(4))));
+			bad.push_back(whole_granule_race(b, words.back(), tag));
 			any = b.CreateOr(any, bad.back());
 		}
-		for (unsigned n = 0; n < size; n++)
-			marked(b.CreateAlignedStore(tag, b.CreateConstInBoundsGEP1_64(i32, sp, n),
+		llvm::Value *claim = b.CreateOr(tag, all_bytes);
+		for (unsigned n = 0; n < size / 4; n++)
+			marked(b.CreateAlignedStore(claim, b.CreateConstInBoundsGEP1_64(i32, sp, n),
 						    llvm::Align(4)));
 		fail = llvm::SplitBlockAndInsertIfThen(any, then, false,
 						       mdb.createBranchWeights(1, 1u << 20));
 		llvm::IRBuilder<> fb(fail);
 		other = fb.getInt32(0);
-		for (unsigned n = 0; n < size; n++)
-			other = fb.CreateSelect(bad[n], lanes[n], other);
-	} else {
-		auto *vt = llvm::FixedVectorType::get(i32, (unsigned)size);
-		llvm::Value *lanes = marked(b.CreateAlignedLoad(vt, sp, llvm::Align(4)));
-		llvm::Value *mine = b.CreateVectorSplat((unsigned)size, tag);
-		llvm::Value *bad =
-			racing(b, lanes, mine, llvm::ConstantInt::get(vt, KILN_RACE_GROUP_MASK));
-		marked(b.CreateAlignedStore(mine, sp, llvm::Align(4)));
+		for (unsigned n = size / 4; n-- > 0;)
+			other = fb.CreateSelect(bad[n], words[n], other);
+	} else if (whole) {
+		auto *vt = llvm::FixedVectorType::get(i32, (unsigned)(size / 4));
+		llvm::Value *words = marked(b.CreateAlignedLoad(vt, sp, llvm::Align(4)));
+		llvm::Value *mine = b.CreateVectorSplat((unsigned)(size / 4), tag);
+		llvm::Value *bad = whole_granule_race(b, words, mine);
+		marked(b.CreateAlignedStore(b.CreateOr(mine, llvm::ConstantInt::get(
+								     vt, KILN_RACE_BYTES_MASK)),
+					    sp, llvm::Align(4)));
 		any = b.CreateOrReduce(bad);
 		fail = llvm::SplitBlockAndInsertIfThen(any, then, false,
 						       mdb.createBranchWeights(1, 1u << 20));
 		llvm::IRBuilder<> fb(fail);
 		other = fb.CreateIntMaxReduce(
-			fb.CreateSelect(bad, lanes, llvm::Constant::getNullValue(vt)));
+			fb.CreateSelect(bad, words, llvm::Constant::getNullValue(vt)));
+	} else {
+		/* bytes [at, at + size) from the first granule's start: granule
+		 * n gets those of [4n, 4n + 4) */
+		uint64_t most_at = align >= 4 ? 0 : 4 - align;
+		unsigned granules = (unsigned)((most_at + size + 3) / 4);
+		llvm::Value *at = align >= 4 ? b.getInt32(0)
+					     : b.CreateAnd(b.CreateTrunc(off, i32), b.getInt32(3));
+		auto clamp = [&](llvm::Value *v) {
+			return b.CreateBinaryIntrinsic(
+				llvm::Intrinsic::smin,
+				b.CreateBinaryIntrinsic(llvm::Intrinsic::smax, v, b.getInt32(0)),
+				b.getInt32(4));
+		};
+		std::vector<llvm::Value *> words, bad;
+		any = b.getFalse();
+		for (unsigned n = 0; n < granules; n++) {
+			llvm::Value *lo = clamp(b.CreateSub(at, b.getInt32(4 * n)));
+			llvm::Value *hi = clamp(b.CreateSub(b.CreateAdd(at, b.getInt32((uint32_t)size)),
+							    b.getInt32(4 * n)));
+			llvm::Value *bytes = b.CreateShl(
+				b.CreateSub(b.CreateShl(b.getInt32(1), hi), b.CreateShl(b.getInt32(1), lo)),
+				KILN_RACE_BYTES_SHIFT);
+			llvm::Value *w_at = b.CreateConstInBoundsGEP1_64(i32, sp, n);
+			llvm::Value *w = marked(b.CreateAlignedLoad(i32, w_at, llvm::Align(4)));
+			words.push_back(w);
+			bad.push_back(part_granule_race(b, w, tag, bytes));
+			marked(b.CreateAlignedStore(w, w_at, llvm::Align(4)));
+			any = b.CreateOr(any, bad.back());
+		}
+		fail = llvm::SplitBlockAndInsertIfThen(any, then, false,
+						       mdb.createBranchWeights(1, 1u << 20));
+		llvm::IRBuilder<> fb(fail);
+		other = fb.getInt32(0);
+		for (unsigned n = granules; n-- > 0;)
+			other = fb.CreateSelect(bad[n], words[n], other);
 	}
 	llvm::IRBuilder<> fb(fail);
 	other = fb.CreateZExt(other, i64);
@@ -184,7 +274,8 @@ static bool instrument(llvm::Function &f, const wi_params &p)
 	bool changed = false;
 	for (auto [st, a] : todo) {
 		uint64_t size = dl.getTypeStoreSize(st->getValueOperand()->getType()).getFixedSize();
-		if (!size || size > max_store)
+		bool whole = st->getAlign().value() >= 4 && size % 4 == 0;
+		if (!size || size > (whole ? max_store : 32))
 			continue;
 		instrument_store(st, a, size, *k, p, kernel_args);
 		changed = true;

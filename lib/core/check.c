@@ -148,22 +148,28 @@ void kiln_check_cmd_free(struct kiln_check_cmd *c)
 }
 
 /* --- global race shadows ---------------------------------------------------
- * Four bytes of shadow per byte of each buffer, sub-buffer or SVM/USM
+ * A uint32_t per granule of 4 bytes of each buffer, sub-buffer or SVM/USM
  * allocation a pointer argument reaches (check_abi.h), mapped without
- * reserving memory: only the pages behind bytes a kernel stores to are
+ * reserving memory: only the pages behind granules a kernel stores to are
  * ever touched.  A shadow is kept for the next commands on the same
  * object (a cache of SHADOW_SLOTS, least recently used out): mapping and
  * faulting in a fresh zeroed shadow for every command cost more than the
  * kernel (vadd 400x, mandelbrot 6x its unchecked time).  So that what an
- * earlier command stored does not count, a tag holds the execution's
- * generation (bits 31-24, 1 to 255) over the group (bits 23-0): compiled
- * code compares tags of its own generation only.  Generations are handed
- * out in rounds of 255; a shadow first used in a new round is zeroed, so
- * within a round a generation belongs to one execution. */
+ * earlier command stored does not count, a word holds the execution's
+ * generation (bits 31-24, 1 to 255): compiled code compares words of its
+ * own generation only.  Generations are handed out in rounds of 255; a
+ * shadow first used in a new round is zeroed, so within a round a
+ * generation belongs to one execution. */
 
 #define SHADOW_SLOTS 16
 /* Objects larger than this (1 TiB of shadow) are not checked for races. */
-#define SHADOW_MAX_EXTENT ((uint64_t)1 << 38)
+#define SHADOW_MAX_EXTENT ((uint64_t)1 << 40)
+
+/* Bytes of shadow for an object of `extent` bytes. */
+static size_t shadow_bytes(uint64_t extent)
+{
+	return (size_t)((extent + 3) / 4 + KILN_RACE_GRANULE_WORDS) * 4;
+}
 
 static struct shadow_slot {
 	uint64_t base, extent;
@@ -193,8 +199,8 @@ static void *take_shadow(uint64_t base, uint64_t extent)
 		if (!lru)
 			return NULL; /* every slot in use by running commands */
 		if (lru->map)
-			munmap(lru->map, (size_t)lru->extent * 4);
-		void *p = mmap(NULL, (size_t)extent * 4, PROT_READ | PROT_WRITE,
+			munmap(lru->map, shadow_bytes(lru->extent));
+		void *p = mmap(NULL, shadow_bytes(extent), PROT_READ | PROT_WRITE,
 			       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
 		*lru = (struct shadow_slot){ base, extent, p == MAP_FAILED ? NULL : p, 0, 0,
 					     shadow_round };
@@ -203,7 +209,7 @@ static void *take_shadow(uint64_t base, uint64_t extent)
 		s = lru;
 	} else if (s->round != shadow_round) {
 		/* drops the pages: they read as zeros again */
-		madvise(s->map, (size_t)s->extent * 4, MADV_DONTNEED);
+		madvise(s->map, shadow_bytes(s->extent), MADV_DONTNEED);
 		s->round = shadow_round;
 	}
 	s->users++;
@@ -235,9 +241,11 @@ void kiln_check_execution_begin(struct kiln_check_cmd *c)
 		for (uint32_t i = 0; i < c->num_args; i++) {
 			struct kiln_check_extent *a = &c->args[i];
 			a->shadow = 0;
-			if (!c->arg_ptrs[i] || !a->extent || a->extent > SHADOW_MAX_EXTENT)
-				continue; /* __local, NULL, or of unknown extent */
 			uint64_t base = (uint64_t)(uintptr_t)c->arg_ptrs[i] - a->before;
+			if (!c->arg_ptrs[i] || !a->extent || a->extent > SHADOW_MAX_EXTENT ||
+			    base % 4)
+				continue; /* __local, NULL, of unknown extent, or
+					   * not starting a granule */
 			a->shadow = (uint64_t)(uintptr_t)take_shadow(base, a->extent);
 			if (!a->shadow)
 				KILN_LOG(KILN_DEBUG_MEM,
@@ -419,7 +427,7 @@ static void report_global_race(struct kiln_wg_state *st,
 	const struct kiln_wg_launch *l = w->cmd->launch;
 	char other[96] = "another work-group";
 	uint64_t groups = l ? (uint64_t)l->num_groups[0] * l->num_groups[1] * l->num_groups[2] : 0;
-	if (l && (tag & KILN_RACE_GROUP_MASK) && groups < KILN_RACE_GROUP_MASK) {
+	if (l && (tag & KILN_RACE_GROUP_MASK) && groups < KILN_RACE_SPLIT - 1) {
 		uint64_t g = (tag & KILN_RACE_GROUP_MASK) - 1, n0 = l->num_groups[0],
 			 n1 = l->num_groups[1];
 		snprintf(other, sizeof(other),
@@ -547,7 +555,7 @@ void kiln_check_group_begin(struct kiln_wg_state *st)
 	w->group_items = (uint64_t)st->local_size[0] * st->local_size[1] * st->local_size[2];
 	const size_t *n = w->cmd->launch->num_groups;
 	uint64_t g = st->group_id[0] + n[0] * (st->group_id[1] + n[1] * (uint64_t)st->group_id[2]);
-	w->pub.group_tag = w->cmd->generation << 24 | ((uint32_t)(g % KILN_RACE_GROUP_MASK) + 1);
+	w->pub.group_tag = w->cmd->generation << 24 | ((uint32_t)(g % (KILN_RACE_SPLIT - 1)) + 1);
 	w->ep_site = NULL;
 	w->ep_count = 0;
 	w->pub.race_epoch++;

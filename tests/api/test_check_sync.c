@@ -54,6 +54,12 @@ static const char src[] =
 	"{\n"
 	"    out[get_global_id(0)] = (char)get_group_id(0);\n"
 	"}\n"
+	"__kernel void global_byte_race(__global char *out)\n"
+	"{\n"
+	"    out[get_global_id(0)] = (char)get_group_id(0);\n"
+	"    if (get_global_id(0) == 70)\n"
+	"        out[5] = 9; /*L:global_byte_race*/\n"
+	"}\n"
 	"__kernel void reduce(__global const int *in, __global int *out, __local int *s)\n"
 	"{\n"
 	"    int l = get_local_id(0);\n"
@@ -177,24 +183,49 @@ static void test_global_race_2d(cl_mem out)
 }
 
 /* Every group stores its own bytes, twice in a row (each execution has
- * a fresh shadow): no message, the results. */
-static void test_global_own(void)
+ * a fresh shadow): no message, the results.  With groups of 64 bytes
+ * every 4-byte granule of the shadow has one group; with groups of 3 or
+ * 5, groups share granules (different bytes of one word: no race). */
+static void test_global_own(size_t local)
 {
-	enum { N = 4096, L = 64 };
+	enum { N = 3 * 5 * 64 * 4 };
 	cl_int err;
 	cl_mem b = clCreateBuffer(ctx, CL_MEM_READ_WRITE, N, NULL, &err);
 	REQUIRE(err == CL_SUCCESS);
 	cl_kernel k = kernel("global_own", b);
 	clear_messages();
-	run(k, N, L, 1);
-	run(k, N, L, 1);
+	run(k, N, local, 1);
+	run(k, N, local, 1);
 	char res[N];
 	CHECK_OK(clEnqueueReadBuffer(q, b, CL_TRUE, 0, N, res, 0, NULL, NULL));
 	int wrong = 0;
 	for (int i = 0; i < N; i++)
-		wrong += res[i] != (char)(i / L);
+		wrong += res[i] != (char)(i / local);
 	CHECK(wrong == 0);
 	CHECK(messages[0] == 0);
+	clReleaseKernel(k);
+	clReleaseMemObject(b);
+}
+
+/* A char store of group 1 (work-item 70) to byte 5, which group 0 stored
+ * (a granule of group 0 alone): a race naming group 0 and offset 5; the
+ * bytes of the granule's neighbours are no race. */
+static void test_global_byte_race(void)
+{
+	enum { N = 256, L = 64 };
+	cl_int err;
+	cl_mem b = clCreateBuffer(ctx, CL_MEM_READ_WRITE, N, NULL, &err);
+	REQUIRE(err == CL_SUCCESS);
+	cl_kernel k = kernel("global_byte_race", b);
+	clear_messages();
+	check_name = "race";
+	run(k, N, L, 0);
+	const char *parts[] = { "global (70, 0, 0)", "write of 1 bytes at offset 5 of argument 0 \"out\"",
+				"which work-group (0, 0, 0) also wrote" };
+	expect_message("global_byte_race", parts, 3);
+	pthread_mutex_lock(&msg_lock);
+	CHECK(strstr(messages, "offset 4 ") == NULL && strstr(messages, "offset 6 ") == NULL);
+	pthread_mutex_unlock(&msg_lock);
 	clReleaseKernel(k);
 	clReleaseMemObject(b);
 }
@@ -260,7 +291,10 @@ int main(void)
 	test_race(out);
 	test_uninit(out);
 	test_divergent(out);
-	test_global_own();
+	test_global_own(64);
+	test_global_own(3);
+	test_global_own(5);
+	test_global_byte_race();
 	test_global_race(out);
 	test_global_race_2d(out);
 	test_reduce();

@@ -1,12 +1,15 @@
 ; kiln-check-global-races: a plain store of the program (!kiln.user) through
 ; a global pointer argument (a[i]) first checks and updates argument 0's
-; shadow of the launch (state->check->args[0].shadow: a uint32_t per byte,
-; the tag of the work-group that stored there): only when the offset is
-; inside the object and the shadow exists, an i32 load per byte; lanes of
-; the running group's generation (the top byte of its tag,
-; state->check->group_tag: at most 2^24 - 1 apart from it) other than the
-; tag itself are another group's store; the group's tag is stored over all
-; four (the table loads were moved to the entry block); and a conflict writes a failure record (site, offset, the other group's tag)
+; shadow of the launch (state->check->args[0].shadow: a uint32_t per granule
+; of 4 bytes: generation, bytes stored, group tag): only when the offset is
+; inside the object and the shadow exists, one i32 load for the float's
+; granule (at the offset rounded down to 4); a word of the running group's
+; generation (xor with its tag, state->check->group_tag, below 2^24) whose
+; group field (bits 19-0) differs from the tag's and is not the split mark
+; is another group's store; the group's tag with all four bytes marked is
+; stored over it (the table loads, and so that or, were moved to the
+; entry block); and a
+; conflict writes a failure record (site, offset, the other group's word)
 ; at the work-item's linear local id.  The store itself is unchanged and
 ; not skipped.  The __local store (t[l]) and the loads are not instrumented.
 ; RUN: %kiln-opt -passes="kiln-inline-all,kiln-workitem,function(sroa,kiln-check-global-races)" %s -S | %FileCheck %s
@@ -16,6 +19,7 @@
 ; CHECK: call ptr @__kiln_wg_state()
 ; CHECK: load i64, ptr %{{.*}}, align 8, !invariant.load
 ; CHECK: %[[TAG:[0-9]+]] = load i32, ptr %{{.*}}, align 4, !invariant.load
+; CHECK: %[[CLAIM:[0-9]+]] = or i32 %[[TAG]], 15728640
 ; CHECK-NOT: !kiln.check.rec
 ; CHECK: store float %{{.*}}, ptr addrspace(3) %{{.*}}, !kiln.user
 ; CHECK-NOT: !kiln.check.rec
@@ -23,12 +27,17 @@
 ; CHECK: %race.in = and i1
 ; CHECK: br i1 %race.in, label %[[IN:[0-9]+]], label %[[STORE:[0-9]+]], !prof
 ; CHECK: [[IN]]:
-; CHECK: shl i64 %race.off, 2
-; CHECK-COUNT-4: load i32, ptr %{{.*}}, align 4, !kiln.check.rec
-; CHECK: xor i32 %{{.*}}, %[[TAG]]
-; CHECK: icmp ule i32 %{{.*}}, 16777215
-; CHECK-COUNT-4: store i32 %[[TAG]], ptr %{{.*}}, align 4, !kiln.check.rec
-; CHECK: select i1
+; CHECK: and i64 %race.off, -4
+; CHECK: %[[W:[0-9]+]] = load i32, ptr %{{.*}}, align 4, !kiln.check.rec
+; CHECK-NOT: load i32
+; CHECK: %[[X:[0-9]+]] = xor i32 %[[W]], %[[TAG]]
+; CHECK: icmp ult i32 %[[X]], 16777216
+; CHECK: and i32 %[[X]], 1048575
+; CHECK: and i32 %[[W]], 1048575
+; CHECK: icmp eq i32 %{{.*}}, 1048575
+; CHECK: store i32 %[[CLAIM]], ptr %{{.*}}, align 4, !kiln.check.rec
+; CHECK-NOT: store i32
+; CHECK: select i1 %{{.*}}, i32 %[[W]], i32 0
 ; CHECK: store i8 1, ptr %{{.*}}, !kiln.check.rec
 ; CHECK: store ptr @__kiln_check_site, ptr %{{.*}}, !kiln.check.rec
 ; CHECK: store i64 %race.off, ptr %{{.*}}, !kiln.check.rec
