@@ -45,6 +45,7 @@
 #include <llvm/Transforms/Utils/BasicBlockUtils.h>
 #include <llvm/Transforms/Utils/ScalarEvolutionExpander.h>
 
+#include <array>
 #include <cstddef>
 #include <map>
 #include <set>
@@ -207,24 +208,31 @@ llvm::Constant *check_site(llvm::Module &m, const check_site_info &s)
  * `chk`), at b's insertion point, which must be followed by more of its
  * block.  The arrays' addresses are read before the branch, where the loop
  * passes can hoist them. */
+/* The addresses of work-item `lin`'s record fields: rec_flag, rec_site,
+ * rec_offset, rec_extent (check_abi.h). */
+static std::array<llvm::Value *, 4> record_fields(llvm::IRBuilder<> &b, llvm::Value *chk,
+						  llvm::Value *lin)
+{
+	llvm::Type *ptr = b.getPtrTy(), *i64 = b.getInt64Ty(), *i8 = b.getInt8Ty();
+	auto array = [&](size_t field, llvm::Type *t) {
+		return b.CreateInBoundsGEP(
+			t,
+			check_invariant_load(b, ptr, b.CreateConstInBoundsGEP1_64(i8, chk, field), 0),
+			lin);
+	};
+	return { array(offsetof(struct kiln_check_launch, rec_flag), i8),
+		 array(offsetof(struct kiln_check_launch, rec_site), ptr),
+		 array(offsetof(struct kiln_check_launch, rec_offset), i64),
+		 array(offsetof(struct kiln_check_launch, rec_extent), i64) };
+}
+
 static void emit_record(llvm::IRBuilder<> &b, llvm::Value *chk, llvm::Value *site,
 			llvm::Value *offset, llvm::Value *extent, llvm::Value *lin)
 {
 	llvm::LLVMContext &c = b.getContext();
 	llvm::MDNode *mark = llvm::MDNode::get(c, {});
-	llvm::Type *ptr = b.getPtrTy(), *i64 = b.getInt64Ty(), *i8 = b.getInt8Ty();
-	auto array = [&](size_t field) {
-		return check_invariant_load(b, ptr, b.CreateConstInBoundsGEP1_64(i8, chk, field), 0);
-	};
-	llvm::Value *fp = b.CreateInBoundsGEP(
-		i8, array(offsetof(struct kiln_check_launch, rec_flag)), lin);
-	llvm::Value *sp = b.CreateInBoundsGEP(
-		ptr, array(offsetof(struct kiln_check_launch, rec_site)), lin);
-	llvm::Value *op = b.CreateInBoundsGEP(
-		i64, array(offsetof(struct kiln_check_launch, rec_offset)), lin);
-	llvm::Value *ep = b.CreateInBoundsGEP(
-		i64, array(offsetof(struct kiln_check_launch, rec_extent)), lin);
-	llvm::LoadInst *flag = b.CreateLoad(i8, fp);
+	auto at = record_fields(b, chk, lin);
+	llvm::LoadInst *flag = b.CreateLoad(b.getInt8Ty(), at[0]);
 	flag->setMetadata(check_record_mark, mark);
 	/* the work-item's first failure of the group only */
 	llvm::MDBuilder mdb(c);
@@ -232,9 +240,9 @@ static void emit_record(llvm::IRBuilder<> &b, llvm::Value *chk, llvm::Value *sit
 		b.CreateICmpEQ(flag, b.getInt8(0)), &*b.GetInsertPoint(), false,
 		mdb.createBranchWeights(1u << 20, 1));
 	llvm::IRBuilder<> tb(t);
-	for (auto [v, at] : {std::pair<llvm::Value *, llvm::Value *>{b.getInt8(1), fp},
-			     {site, sp}, {offset, op}, {extent, ep}})
-		tb.CreateStore(v, at)->setMetadata(check_record_mark, mark);
+	llvm::Value *v[4] = { b.getInt8(1), site, offset, extent };
+	for (int n = 0; n < 4; n++)
+		tb.CreateStore(v[n], at[n])->setMetadata(check_record_mark, mark);
 }
 
 /* The module's record function, made at its first use:
@@ -260,17 +268,22 @@ static llvm::Function *record_function(llvm::Module &m)
 	return f;
 }
 
-void check_record(llvm::IRBuilder<> &b, llvm::Constant *site, llvm::Value *offset,
-		  llvm::Value *extent, const wi_params &p, record_form form)
+/* The running work-item's linear local id, the local size read in the
+ * entry block: loop invariant, so the vectorizer sees the records'
+ * addresses as affine in the work-item loop's counter. */
+static llvm::Value *linear_local_id(llvm::IRBuilder<> &b, const wi_params &p)
 {
-	/* the linear local id, the local size read in the entry block: loop
-	 * invariant, so the vectorizer sees the records' addresses as affine
-	 * in the work-item loop's counter */
 	llvm::Function *f = b.GetInsertBlock()->getParent();
 	llvm::IRBuilder<> eb(&*f->getEntryBlock().getFirstInsertionPt());
 	llvm::Value *lx = load_info(eb, p.info, INFO_LOCAL_SIZE, 0);
 	llvm::Value *ly = load_info(eb, p.info, INFO_LOCAL_SIZE, 1);
-	llvm::Value *lin = b.CreateAdd(p.x, b.CreateMul(lx, b.CreateAdd(p.y, b.CreateMul(ly, p.z))));
+	return b.CreateAdd(p.x, b.CreateMul(lx, b.CreateAdd(p.y, b.CreateMul(ly, p.z))));
+}
+
+void check_record(llvm::IRBuilder<> &b, llvm::Constant *site, llvm::Value *offset,
+		  llvm::Value *extent, const wi_params &p, record_form form)
+{
+	llvm::Value *lin = linear_local_id(b, p);
 	if (form == record_form::in_line) {
 		emit_record(b, check_launch(b), site, offset, extent, lin);
 		return;
@@ -279,6 +292,26 @@ void check_record(llvm::IRBuilder<> &b, llvm::Constant *site, llvm::Value *offse
 	llvm::CallInst *call =
 		b.CreateCall(record_function(m), {check_launch(b), site, offset, extent, lin});
 	call->setMetadata(check_call_mark, llvm::MDNode::get(b.getContext(), {}));
+}
+
+void check_record_if(llvm::IRBuilder<> &b, llvm::Value *failed, llvm::Constant *site,
+		     llvm::Value *offset, llvm::Value *extent, const wi_params &p)
+{
+	llvm::LLVMContext &c = b.getContext();
+	llvm::MDNode *mark = llvm::MDNode::get(c, {});
+	auto at = record_fields(b, check_launch(b), linear_local_id(b, p));
+	llvm::Type *t[4] = { b.getInt8Ty(), b.getPtrTy(), b.getInt64Ty(), b.getInt64Ty() };
+	llvm::Value *v[4] = { b.getInt8(1), site, offset, extent };
+	llvm::LoadInst *old[4];
+	for (int n = 0; n < 4; n++) {
+		old[n] = b.CreateLoad(t[n], at[n]);
+		old[n]->setMetadata(check_record_mark, mark);
+	}
+	/* the work-item's first failure of the group only */
+	llvm::Value *first = b.CreateAnd(failed, b.CreateICmpEQ(old[0], b.getInt8(0)));
+	for (int n = 0; n < 4; n++)
+		b.CreateStore(b.CreateSelect(first, v[n], old[n]), at[n])
+			->setMetadata(check_record_mark, mark);
 }
 
 /* The name the message gives argument i of kernel k. */

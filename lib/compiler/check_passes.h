@@ -60,6 +60,15 @@ std::string check_arg_object(llvm::Function &k, unsigned i);
 enum class record_form { in_line, out_of_line };
 void check_record(llvm::IRBuilder<> &b, llvm::Constant *site, llvm::Value *offset,
 		  llvm::Value *extent, const wi_params &p, record_form form);
+/* The same record where `failed` (i1) is true, written without a branch:
+ * each of the work-item's record fields is loaded and stored back, the
+ * new value selected in.  For checks in a hot loop: the records of a
+ * group are a few KiB, in the first-level cache, and plain loads and
+ * stores of them cost less there than the masked stores the loop
+ * vectorizer makes of a branch to a record (on the AVX-512 machine of
+ * docs/checked_mode.md, vadd's global race check ran 4x slower so). */
+void check_record_if(llvm::IRBuilder<> &b, llvm::Value *failed, llvm::Constant *site,
+		     llvm::Value *offset, llvm::Value *extent, const wi_params &p);
 /* Metadata on the loads and stores of those records: kiln-check-state
  * gives them an alias scope of their own (nothing else touches them). */
 inline constexpr const char *check_record_mark = "kiln.check.rec";
