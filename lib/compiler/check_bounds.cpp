@@ -294,26 +294,6 @@ void check_record(llvm::IRBuilder<> &b, llvm::Constant *site, llvm::Value *offse
 	call->setMetadata(check_call_mark, llvm::MDNode::get(b.getContext(), {}));
 }
 
-void check_record_if(llvm::IRBuilder<> &b, llvm::Value *failed, llvm::Constant *site,
-		     llvm::Value *offset, llvm::Value *extent, const wi_params &p)
-{
-	llvm::LLVMContext &c = b.getContext();
-	llvm::MDNode *mark = llvm::MDNode::get(c, {});
-	auto at = record_fields(b, check_launch(b), linear_local_id(b, p));
-	llvm::Type *t[4] = { b.getInt8Ty(), b.getPtrTy(), b.getInt64Ty(), b.getInt64Ty() };
-	llvm::Value *v[4] = { b.getInt8(1), site, offset, extent };
-	llvm::LoadInst *old[4];
-	for (int n = 0; n < 4; n++) {
-		old[n] = b.CreateLoad(t[n], at[n]);
-		old[n]->setMetadata(check_record_mark, mark);
-	}
-	/* the work-item's first failure of the group only */
-	llvm::Value *first = b.CreateAnd(failed, b.CreateICmpEQ(old[0], b.getInt8(0)));
-	for (int n = 0; n < 4; n++)
-		b.CreateStore(b.CreateSelect(first, v[n], old[n]), at[n])
-			->setMetadata(check_record_mark, mark);
-}
-
 /* The name the message gives argument i of kernel k. */
 static std::string arg_name(llvm::Function &k, unsigned i)
 {
@@ -849,7 +829,8 @@ static bool scope_records(llvm::Function &f)
 	std::map<std::string, llvm::MDNode *> scope;
 	std::vector<llvm::Metadata *> all;
 	for (auto &[k, insts] : kinds)
-		all.push_back(scope[k] = mb.createAnonymousAliasScope(dom, k));
+		all.push_back(scope[k] = mb.createAnonymousAliasScope(
+				      dom, k.empty() ? check_records_scope : k));
 	auto add_noalias = [&](llvm::Instruction *i, llvm::MDNode *list) {
 		i->setMetadata(llvm::LLVMContext::MD_noalias,
 			       llvm::MDNode::concatenate(

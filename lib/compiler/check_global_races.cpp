@@ -33,11 +33,10 @@
  *
  * Straight-line and branch-free, so a work-item loop with the check still
  * vectorizes (masked loads and stores of the shadow, whose accesses get
- * the records' alias scope: kiln-check-state).  The record of a race is
- * written after the shadow's branch without a branch of its own
- * (check_record_if: the work-item's record fields loaded and stored back,
- * cheaper in a vectorized loop than masked stores) and reported at the
- * end of the group, naming the other group.
+ * an alias scope of their own: kiln-check-state), but for the unlikely
+ * record, written like a failed bounds check's (check_record; in a
+ * vectorized loop kiln-check-cold-records puts its masked stores behind a
+ * branch) and reported at the end of the group, naming the other group.
  *
  * Left out: loads (a read of a byte another group wrote is a race too,
  * but tracking readers costs a shadow write per load), memcpy/memset,
@@ -167,6 +166,7 @@ static void instrument_store(llvm::StoreInst *st, llvm::Argument *a, uint64_t si
 		i8, b.CreateIntToPtr(shadow, b.getPtrTy()),
 		align >= 4 ? off : b.CreateAnd(off, b.getInt64(~(uint64_t)3)));
 	llvm::Value *any, *other;
+	llvm::Instruction *fail;
 	llvm::Constant *all_bytes = b.getInt32(KILN_RACE_BYTES_MASK);
 	if (whole && size <= 32) {
 		/* a scalar per granule: the loop vectorizer widens scalar code
@@ -183,9 +183,12 @@ static void instrument_store(llvm::StoreInst *st, llvm::Argument *a, uint64_t si
 		for (unsigned n = 0; n < size / 4; n++)
 			marked(b.CreateAlignedStore(claim, b.CreateConstInBoundsGEP1_64(i32, sp, n),
 						    llvm::Align(4)));
-		other = b.getInt32(0);
+		fail = llvm::SplitBlockAndInsertIfThen(any, then, false,
+						       mdb.createBranchWeights(1, 1u << 20));
+		llvm::IRBuilder<> fb(fail);
+		other = fb.getInt32(0);
 		for (unsigned n = size / 4; n-- > 0;)
-			other = b.CreateSelect(bad[n], words[n], other);
+			other = fb.CreateSelect(bad[n], words[n], other);
 	} else if (whole) {
 		auto *vt = llvm::FixedVectorType::get(i32, (unsigned)(size / 4));
 		llvm::Value *words = marked(b.CreateAlignedLoad(vt, sp, llvm::Align(4)));
@@ -195,8 +198,11 @@ static void instrument_store(llvm::StoreInst *st, llvm::Argument *a, uint64_t si
 								     vt, KILN_RACE_BYTES_MASK)),
 					    sp, llvm::Align(4)));
 		any = b.CreateOrReduce(bad);
-		other = b.CreateIntMaxReduce(
-			b.CreateSelect(bad, words, llvm::Constant::getNullValue(vt)));
+		fail = llvm::SplitBlockAndInsertIfThen(any, then, false,
+						       mdb.createBranchWeights(1, 1u << 20));
+		llvm::IRBuilder<> fb(fail);
+		other = fb.CreateIntMaxReduce(
+			fb.CreateSelect(bad, words, llvm::Constant::getNullValue(vt)));
 	} else {
 		/* bytes [at, at + size) from the first granule's start: granule
 		 * n gets those of [4n, 4n + 4) */
@@ -226,22 +232,15 @@ static void instrument_store(llvm::StoreInst *st, llvm::Argument *a, uint64_t si
 			marked(b.CreateAlignedStore(w, w_at, llvm::Align(4)));
 			any = b.CreateOr(any, bad.back());
 		}
-		other = b.getInt32(0);
+		fail = llvm::SplitBlockAndInsertIfThen(any, then, false,
+						       mdb.createBranchWeights(1, 1u << 20));
+		llvm::IRBuilder<> fb(fail);
+		other = fb.getInt32(0);
 		for (unsigned n = granules; n-- > 0;)
-			other = b.CreateSelect(bad[n], words[n], other);
+			other = fb.CreateSelect(bad[n], words[n], other);
 	}
-	other = b.CreateZExt(other, i64);
-	/* the record outside the shadow's branch, without one of its own: in
-	 * a vectorized loop, plain loads and stores (check_record_if) */
-	llvm::BasicBlock *join = st->getParent();
-	b.SetInsertPoint(st);
-	llvm::PHINode *failed = b.CreatePHI(b.getInt1Ty(), 2, "race.failed");
-	llvm::PHINode *theirs = b.CreatePHI(i64, 2);
-	for (llvm::BasicBlock *pred : llvm::predecessors(join)) {
-		bool checked = pred == then->getParent();
-		failed->addIncoming(checked ? any : b.getFalse(), pred);
-		theirs->addIncoming(checked ? other : b.getInt64(0), pred);
-	}
+	llvm::IRBuilder<> fb(fail);
+	other = fb.CreateZExt(other, i64);
 	check_site_info s;
 	s.kind = KILN_CHECK_KIND_GLOBAL_RACE;
 	s.kernel = k.getName().str();
@@ -250,7 +249,7 @@ static void instrument_store(llvm::StoreInst *st, llvm::Argument *a, uint64_t si
 	s.access_size = (uint32_t)size;
 	s.is_write = true;
 	s.object = check_arg_object(k, a->getArgNo());
-	check_record_if(b, failed, check_site(m, s), off, theirs, p);
+	check_record(fb, check_site(m, s), off, other, p, record_form::in_line);
 }
 
 static bool instrument(llvm::Function &f, const wi_params &p)

@@ -60,15 +60,6 @@ std::string check_arg_object(llvm::Function &k, unsigned i);
 enum class record_form { in_line, out_of_line };
 void check_record(llvm::IRBuilder<> &b, llvm::Constant *site, llvm::Value *offset,
 		  llvm::Value *extent, const wi_params &p, record_form form);
-/* The same record where `failed` (i1) is true, written without a branch:
- * each of the work-item's record fields is loaded and stored back, the
- * new value selected in.  For checks in a hot loop: the records of a
- * group are a few KiB, in the first-level cache, and plain loads and
- * stores of them cost less there than the masked stores the loop
- * vectorizer makes of a branch to a record (on the AVX-512 machine of
- * docs/checked_mode.md, vadd's global race check ran 4x slower so). */
-void check_record_if(llvm::IRBuilder<> &b, llvm::Value *failed, llvm::Constant *site,
-		     llvm::Value *offset, llvm::Value *extent, const wi_params &p);
 /* Metadata on the loads and stores of those records: kiln-check-state
  * gives them an alias scope of their own (nothing else touches them). */
 inline constexpr const char *check_record_mark = "kiln.check.rec";
@@ -97,6 +88,14 @@ struct check_sync_pass : llvm::PassInfoMixin<check_sync_pass> {
 /* kiln-check-global-races (check_global_races.cpp): stores of different
  * work-groups to one global byte. */
 struct check_global_races_pass : llvm::PassInfoMixin<check_global_races_pass> {
+	llvm::PreservedAnalyses run(llvm::Function &f, llvm::FunctionAnalysisManager &fam);
+};
+/* The alias scope of the failure records (kiln-check-state), by which
+ * kiln-check-cold-records knows their accesses after vectorization. */
+inline constexpr const char *check_records_scope = "kiln.check.records";
+/* kiln-check-cold-records (check_cold_records.cpp): after the loop
+ * vectorizer, the records' masked accesses behind a branch on the mask. */
+struct check_cold_records_pass : llvm::PassInfoMixin<check_cold_records_pass> {
 	llvm::PreservedAnalyses run(llvm::Function &f, llvm::FunctionAnalysisManager &fam);
 };
 /* kiln-check-state (check_bounds.cpp): the work-group functions' state

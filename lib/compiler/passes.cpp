@@ -7,8 +7,8 @@
  * (the sub-group size, the vector register width kiln-scalarize compares
  * a kernel's vectors with).  The optimisation stage is LLVM's -O3 for
  * the target with kiln-safe-divide at its start, kiln-guard-split and
- * kiln-single-item just before the loop vectorizer and kiln-lower-dot at
- * its end.  docs/compiler.md
+ * kiln-single-item just before the loop vectorizer and kiln-lower-dot (and
+ * in checked mode kiln-check-cold-records) at its end.  docs/compiler.md
  * describes each pass in this order. */
 #include "compiler/passes.h"
 #include "compiler/safe_divide.h"
@@ -130,8 +130,11 @@ llvm::ModulePassManager optimisation_pipeline(llvm::PassBuilder &pb, bool opt_di
 			}
 		});
 	pb.registerOptimizerLastEPCallback(
-		[](llvm::ModulePassManager &mpm, llvm::OptimizationLevel) {
+		[check](llvm::ModulePassManager &mpm, llvm::OptimizationLevel) {
 			mpm.addPass(lower_dot_pass());
+			if (check)
+				mpm.addPass(llvm::createModuleToFunctionPassAdaptor(
+					check_cold_records_pass()));
 		});
 	return pb.buildPerModuleDefaultPipeline(opt_disable ? llvm::OptimizationLevel::O1
 							    : llvm::OptimizationLevel::O3);
@@ -207,6 +210,8 @@ static const function_entry function_passes[] = {
 	 [](llvm::FunctionPassManager &f) { f.addPass(check_sync_pass(~0u)); }},
 	{"kiln-check-global-races", check_global_races_pass::name(),
 	 [](llvm::FunctionPassManager &f) { f.addPass(check_global_races_pass()); }},
+	{"kiln-check-cold-records", check_cold_records_pass::name(),
+	 [](llvm::FunctionPassManager &f) { f.addPass(check_cold_records_pass()); }},
 	{"kiln-safe-divide", safe_divide_pass::name(),
 	 [](llvm::FunctionPassManager &f) { f.addPass(safe_divide_pass()); }},
 	{"kiln-guard-split", guard_split_pass::name(),
