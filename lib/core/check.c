@@ -418,7 +418,8 @@ static void defect(struct kiln_wg_state *st, const struct kiln_check_site *site,
 
 /* A store that met another work-group's store to the same global byte
  * (kiln-check-global-races): `offset` is the store's offset in its
- * object, `tag` the other group's kiln_check_launch.group_tag. */
+ * object, `tag` the shadow word the other group left (its group in bits
+ * 19-0: its kiln_check_launch.group_tag's). */
 static void report_global_race(struct kiln_wg_state *st,
 			       const struct kiln_check_site *site, uint64_t offset,
 			       uint64_t tag, uint64_t x, uint64_t y, uint64_t z)
