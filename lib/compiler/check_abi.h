@@ -114,6 +114,7 @@ struct kiln_check_site {
 };
 
 struct kiln_wg_state;
+struct kiln_check_launch;
 
 /* Reports a defect of work-item (x, y, z) of the running group: an access
  * `offset` bytes from the start of an object of `extent` bytes (offset is
@@ -155,6 +156,16 @@ typedef void (*kiln_check_access_fn)(struct kiln_wg_state *state,
 				     uint64_t addr, uint64_t size, uint64_t is_write,
 				     uint64_t x, uint64_t y, uint64_t z);
 
+/* Whether each of the `len` uninitialized-read shadow bytes at `shadow`
+ * is nonzero (every local byte they stand for was written), for the
+ * group running on the worker of `chk`.  Compiled code calls it as a
+ * read-only function of its arguments' memory, once per barrier region
+ * for the reads of a region that writes no local memory
+ * (kiln-check-sync's region precheck); the runtime may remember what it
+ * found until the group ends. */
+typedef bool (*kiln_check_written_fn)(struct kiln_check_launch *chk, const uint8_t *shadow,
+				      uint64_t len);
+
 /* Per NDRange command and worker, reached from every group through
  * state->check. */
 struct kiln_check_launch {
@@ -163,6 +174,7 @@ struct kiln_check_launch {
 	kiln_check_lookup_fn lookup;
 	kiln_check_arrive_fn arrive;
 	kiln_check_access_fn access;
+	kiln_check_written_fn written;
 	/* Uninitialized-read shadow: the byte at addr + shadow_delta is
 	 * nonzero once a work-item of the running group wrote local byte
 	 * addr (cleared at the start of each group). */

@@ -9,7 +9,15 @@
 #include <llvm/IR/DebugLoc.h>
 #include <llvm/IR/IRBuilder.h>
 
+namespace llvm {
+class Loop;
+class LoopInfo;
+class ScalarEvolution;
+} // namespace llvm
+
 #include <functional>
+#include <map>
+#include <vector>
 #include <string>
 
 namespace kiln {
@@ -73,6 +81,38 @@ llvm::Instruction *check_memory(llvm::Instruction *i, const char *kind);
  * runs in its place and a load gives zero. */
 void check_guard(llvm::Instruction *i, llvm::Value *ok,
 		 const std::function<void(llvm::IRBuilder<> &)> &fail);
+
+/* --- the group precheck's arithmetic (check_precheck.cpp) --- */
+/* The variables an offset may be affine in: the local id (bits 0-2) and
+ * the induction variables of the function's counted loops (bits 3 on),
+ * each with the least and greatest value it takes where an access is. */
+struct precheck_vars {
+	std::map<llvm::Value *, unsigned> bit; /* x, y, z, IV phis */
+	/* per IV bit: the loop, its first value and its last value (hi_all:
+	 * where every iteration's value is seen; hi_body: one step less, in
+	 * the blocks after the header of a loop that exits at the header
+	 * only), all group-invariant values of the entry block */
+	struct iv {
+		llvm::Loop *loop;
+		llvm::Value *lo, *hi_all, *hi_body;
+		bool header_exit;
+	};
+	std::map<unsigned, iv> ivs;
+};
+/* The counted loops' induction variables of f, with their extremes built
+ * at `at` in the entry block, and the local id, as precheck variables. */
+void check_find_ivs(llvm::Function &f, const wi_params &p, llvm::LoopInfo &li,
+		    llvm::ScalarEvolution &se, llvm::Instruction *at, precheck_vars &vars);
+/* When v (an integer or a pointer, used in block `where` of the function
+ * as it was when vars were found) is affine in at most six of the
+ * variables, over values the same for the whole group, and depends on
+ * one of the variables in `need` (any, or none, when need is 0): the
+ * value v takes at each corner of their box, built at b, in `out`; else
+ * false, and nothing is built.  `also`, when given, must be such a
+ * group-invariant value too, and is replaced by its copy at b. */
+bool check_corners(llvm::IRBuilder<> &b, llvm::Value *v, const wi_params &p,
+		   const precheck_vars &vars, llvm::BasicBlock *where, unsigned need,
+		   std::vector<llvm::Value *> &out, llvm::Value **also = nullptr);
 
 /* kiln-check-bounds (check_bounds.cpp) */
 struct check_bounds_pass : llvm::PassInfoMixin<check_bounds_pass> {

@@ -17,7 +17,13 @@
  * writes; every load of the program's own code from local memory checks
  * them first, and a read of a byte no work-item wrote is reported (the
  * load then gives 0).  Addresses outside the group's arena touch a
- * scratch global instead of the shadow.
+ * scratch global instead of the shadow.  A read in a loop of a barrier
+ * interval that writes no local memory, at an offset affine in the local
+ * id and loop counters (check_precheck.cpp), is checked once per region
+ * first (region_precheck): the runtime's written service looks at the
+ * shadow of every byte such reads can touch; when all were written, the
+ * per-read checks are skipped, and loop unswitching gives the work-item
+ * loop a copy without them (tiled SGEMM's loop over its tiles).
  *
  * Races on __local memory: every access of the program's own code to
  * local memory checks and updates a cell per byte (who wrote, who read)
@@ -25,7 +31,7 @@
  * byte written by one work-item and read or written by another in that
  * time is a race, which the runtime's access service reports.  Accesses
  * that share no barrier interval with a local write are not checked
- * (racy_accesses).  Atomics are left out (they order), and a
+ * (near_local_writes).  Atomics are left out (they order), and a
  * function with atomics (which may order plain accesses, as a lock does)
  * is not checked for races.
  * Assumes: calls to the barrier functions still present (before
@@ -34,6 +40,8 @@
 #include "compiler/check_abi.h"
 #include "compiler/check_passes.h"
 
+#include <llvm/Analysis/LoopInfo.h>
+#include <llvm/Analysis/ScalarEvolution.h>
 #include <llvm/Analysis/ValueTracking.h>
 #include <llvm/IR/Constants.h>
 #include <llvm/IR/InstIterator.h>
@@ -289,15 +297,16 @@ static bool writes_local(llvm::Instruction &i)
 	return false;
 }
 
-/* The accesses a race check needs.  A race is two accesses in one barrier
- * interval, one a write, so reads that can share an interval with no
- * write of local memory need none: tiled SGEMM's loop over the tile reads
- * __local memory between two barriers and writes none.  Cut each block
- * after each work-group barrier; pieces joined by a control-flow edge
- * (in either direction) are one component; the accesses of a component
- * with no local write are left out.  Coarser than the intervals (a
- * component may join pieces no single interval spans), never finer. */
-static std::set<llvm::Instruction *> racy_accesses(llvm::Function &f)
+/* The instructions that may share a barrier interval with a write of
+ * local memory.  A race is two accesses in one interval, one a write, so
+ * the others need no race check; and no local byte changes while they
+ * run, which region_precheck relies on: tiled SGEMM's loop over the tile
+ * reads __local memory between two barriers and writes none.  Cut each
+ * block after each work-group barrier; pieces joined by a control-flow
+ * edge (in either direction) are one component; the instructions of a
+ * component with a local write are returned.  Coarser than the intervals
+ * (a component may join pieces no single interval spans), never finer. */
+static std::set<llvm::Instruction *> near_local_writes(llvm::Function &f)
 {
 	std::vector<unsigned> parent;
 	auto piece = [&] {
@@ -335,8 +344,80 @@ static std::set<llvm::Instruction *> racy_accesses(llvm::Function &f)
 	return racy;
 }
 
+/* Whether loop l has a work-group barrier in it. */
+static bool has_barrier(const llvm::Loop *l)
+{
+	for (llvm::BasicBlock *bb : l->blocks())
+		for (llvm::Instruction &i : *bb)
+			if (is_barrier(callee(i)))
+				return true;
+	return false;
+}
+
+/* The region precheck of read i (`size` bytes at ptr) of local memory,
+ * in a barrier interval that writes none: true when every byte that
+ * reads at its offsets can touch (the corners of the box of the local id
+ * and the loop counters the offset is affine in, check_precheck.cpp)
+ * lies in the group's arena and was written, computed in the preheader
+ * of the outermost loop around i without a barrier, which the whole
+ * group reaches.  The runtime's written service reads the shadow; the
+ * call reads nothing but the shadow, so LICM takes it out of the
+ * work-item loop, once per region.  Null when i is in no such loop or
+ * its offset is not affine. */
+static llvm::Value *region_precheck(llvm::Instruction *i, llvm::Value *ptr, uint64_t size,
+				    const wi_params &p, const precheck_vars &vars,
+				    llvm::LoopInfo &li, const divergence &div)
+{
+	llvm::Loop *l = li.getLoopFor(i->getParent());
+	if (!l || has_barrier(l))
+		return nullptr;
+	while (l->getParentLoop() && !has_barrier(l->getParentLoop()))
+		l = l->getParentLoop();
+	llvm::BasicBlock *ph = l->getLoopPreheader();
+	if (!ph || !div.reached_by_all(ph))
+		return nullptr;
+	llvm::IRBuilder<> b(ph->getTerminator());
+	std::vector<llvm::Value *> corners;
+	if (!check_corners(b, ptr, p, vars, i->getParent(), 0, corners))
+		return nullptr;
+	llvm::Type *i64 = b.getInt64Ty();
+	llvm::Value *lo = nullptr, *hi = nullptr;
+	for (llvm::Value *c : corners) {
+		llvm::Value *a = b.CreatePtrToInt(c, i64);
+		lo = lo ? b.CreateBinaryIntrinsic(llvm::Intrinsic::umin, lo, a) : a;
+		hi = hi ? b.CreateBinaryIntrinsic(llvm::Intrinsic::umax, hi, a) : a;
+	}
+	hi = b.CreateAdd(hi, b.getInt64(size));
+	llvm::Value *arena = b.CreatePtrToInt(state_field(b, offsetof(struct kiln_wg_state, local_mem)), i64);
+	llvm::Value *end = b.CreatePtrToInt(state_field(b, offsetof(struct kiln_wg_state, local_end)), i64);
+	llvm::Value *in = b.CreateAnd(b.CreateICmpUGE(lo, arena), b.CreateICmpULE(hi, end));
+	llvm::Value *delta = check_invariant_load(
+		b, i64,
+		b.CreateConstInBoundsGEP1_64(b.getInt8Ty(), check_launch(b),
+					     offsetof(struct kiln_check_launch, shadow_delta)),
+		0);
+	llvm::Value *sh = b.CreateIntToPtr(b.CreateAdd(lo, delta), b.getPtrTy());
+	llvm::Value *len = b.CreateSelect(in, b.CreateSub(hi, lo), b.getInt64(0));
+	llvm::Value *fn = check_service(b, offsetof(struct kiln_check_launch, written));
+	auto *ft = llvm::FunctionType::get(b.getInt1Ty(), {b.getPtrTy(), b.getPtrTy(), i64}, false);
+	llvm::CallInst *w = b.CreateCall(ft, fn, {check_launch(b), sh, len});
+	/* a reader of the shadow it is handed (and of the check table, where
+	 * it remembers ranges found written, which nothing else reads):
+	 * hoistable */
+	w->addFnAttr(llvm::Attribute::ReadOnly);
+	w->addFnAttr(llvm::Attribute::ArgMemOnly);
+	w->addFnAttr(llvm::Attribute::NoUnwind);
+	w->addFnAttr(llvm::Attribute::WillReturn);
+	w->addParamAttr(0, llvm::Attribute::NoCapture);
+	w->addParamAttr(1, llvm::Attribute::NoCapture);
+	w->addRetAttr(llvm::Attribute::ZExt);
+	w->setMetadata(check_call_mark, llvm::MDNode::get(b.getContext(), {}));
+	shadow_access(w);
+	return b.CreateAnd(in, w, "uninit.pre");
+}
+
 static bool instrument(llvm::Function &f, const wi_params &p, unsigned checks,
-		       const divergence &div)
+		       const divergence &div, llvm::LoopInfo &li, llvm::ScalarEvolution &se)
 {
 	llvm::Function *k = kernel_of_workitem(f);
 	if (!k || is_block_kernel(*k) || k->getMetadata(block_kernel_mark))
@@ -353,10 +434,31 @@ static bool instrument(llvm::Function &f, const wi_params &p, unsigned checks,
 		if (i.isAtomic())
 			checks &= ~(unsigned)KILN_CHECK_RACES;
 	}
-	std::set<llvm::Instruction *> racy;
-	if (checks & KILN_CHECK_RACES)
-		racy = racy_accesses(f);
-	bool changed = false;
+	std::set<llvm::Instruction *> near;
+	if (checks & (KILN_CHECK_RACES | KILN_CHECK_UNINIT))
+		near = near_local_writes(f);
+	/* the region prechecks of reads away from local writes, built
+	 * before any block is split (they need the loops as they are) */
+	std::map<llvm::Instruction *, llvm::Value *> pre_of;
+	if (checks & KILN_CHECK_UNINIT) {
+		llvm::IRBuilder<> eb(f.getEntryBlock().getTerminator());
+		auto *at = llvm::cast<llvm::Instruction>(eb.CreateFreeze(eb.getTrue(), "chk.ivs"));
+		precheck_vars vars;
+		check_find_ivs(f, p, li, se, at, vars);
+		for (llvm::Instruction *i : todo)
+			if (auto *l = llvm::dyn_cast<llvm::LoadInst>(i);
+			    l && !near.count(i) && !l->isAtomic() && i->getMetadata(check_user_mark) &&
+			    l->getPointerAddressSpace() == local_as && l->getType()->isSized()) {
+				uint64_t size = dl.getTypeStoreSize(l->getType()).getFixedSize();
+				if (size > 256)
+					continue;
+				if (llvm::Value *pre = region_precheck(i, l->getPointerOperand(), size,
+								       p, vars, li, div))
+					pre_of[i] = pre;
+			}
+		at->eraseFromParent();
+	}
+	bool changed = !pre_of.empty();
 	for (llvm::Instruction *i : todo) {
 		/* barriers */
 		/* (the race check's barrier episodes end with the regions of
@@ -427,7 +529,7 @@ static bool instrument(llvm::Function &f, const wi_params &p, unsigned checks,
 		s.access_size = (uint32_t)size;
 		s.is_write = write;
 		s.object = object_name(obj, *k, s.arg);
-		if ((checks & KILN_CHECK_RACES) && user && !atomic && racy.count(i)) {
+		if ((checks & KILN_CHECK_RACES) && user && !atomic && near.count(i)) {
 			s.kind = KILN_CHECK_KIND_RACE;
 			race_check(i, ptr, size, write, check_site(m, s), p);
 			changed = true;
@@ -448,7 +550,8 @@ static bool instrument(llvm::Function &f, const wi_params &p, unsigned checks,
 		llvm::IRBuilder<> b(i);
 		shadow_ref r = shadow_of(b, ptr, b.getInt64(size));
 		llvm::BasicBlock *head = b.GetInsertBlock();
-		llvm::Instruction *then = only_if(b, r.in);
+		llvm::Value *pre = pre_of.count(i) ? pre_of[i] : nullptr;
+		llvm::Instruction *then = only_if(b, pre ? b.CreateAnd(r.in, b.CreateNot(pre)) : r.in);
 		llvm::IRBuilder<> tb(then);
 		llvm::Value *all;
 		if (size <= 8 && llvm::isPowerOf2_64(size)) {
@@ -507,7 +610,9 @@ llvm::PreservedAnalyses check_sync_pass::run(llvm::Function &f,
 	if (!workitem_params(f, p))
 		return llvm::PreservedAnalyses::all();
 	const divergence &div = fam.getResult<uniformity_analysis>(f);
-	if (!instrument(f, p, checks, div))
+	llvm::LoopInfo &li = fam.getResult<llvm::LoopAnalysis>(f);
+	llvm::ScalarEvolution &se = fam.getResult<llvm::ScalarEvolutionAnalysis>(f);
+	if (!instrument(f, p, checks, div, li, se))
 		return llvm::PreservedAnalyses::all();
 	check_hoist_tables(f);
 	return llvm::PreservedAnalyses::none();

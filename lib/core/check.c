@@ -58,6 +58,14 @@ struct check_worker {
 	uint64_t *cells; /* pub.race_cells' storage */
 	size_t shadow_size, cells_size;
 	size_t rec_items; /* room of pub.rec_* (check_abi.h), in work-items */
+	/* Shadow ranges all_written found written in the running group: a
+	 * shadow byte is only ever set while a group runs, so they stay so
+	 * until the next group clears the shadow (and these). */
+	struct {
+		const uint8_t *at;
+		uint64_t len;
+	} known[4];
+	unsigned known_next;
 };
 
 struct kiln_check_cmd {
@@ -89,6 +97,7 @@ static void arrive(struct kiln_wg_state *st, const struct kiln_check_site *site,
 static void access_local(struct kiln_wg_state *st, const struct kiln_check_site *site,
 			 uint64_t addr, uint64_t size, uint64_t is_write, uint64_t x,
 			 uint64_t y, uint64_t z);
+static bool all_written(struct kiln_check_launch *chk, const uint8_t *shadow, uint64_t len);
 
 struct kiln_check_cmd *kiln_check_cmd_new(cl_context ctx,
 					  const struct kiln_wg_launch *launch,
@@ -122,6 +131,7 @@ struct kiln_check_cmd *kiln_check_cmd_new(cl_context ctx,
 		k->pub.lookup = lookup;
 		k->pub.arrive = arrive;
 		k->pub.access = access_local;
+		k->pub.written = all_written;
 		k->pub.run = k;
 		k->cmd = c;
 	}
@@ -597,6 +607,7 @@ void kiln_check_group_begin(struct kiln_wg_state *st)
 			return;
 		}
 		memset(w->shadow, 0, bytes);
+		memset(w->known, 0, sizeof(w->known));
 		w->pub.shadow_delta = (int64_t)((uintptr_t)w->shadow - (uintptr_t)st->local_mem);
 		/* the cells name work-items in 16 bits: CL_DEVICE_MAX_WORK_GROUP_SIZE
 		 * is far below that */
@@ -699,6 +710,34 @@ void kiln_check_group_end(struct kiln_wg_state *st)
 	if (w->rec_items)
 		report_records(st, w);
 	close_episode(st, w);
+}
+
+/* The region precheck of reads of local memory (check_abi.h,
+ * kiln_check_written_fn): eight shadow bytes at a time, each 0 or 1.  A
+ * region runs once per barrier episode, often with little work in it
+ * (tiled SGEMM's: 16 multiply-adds per work-item), so a range found
+ * written is remembered for the rest of the group. */
+static bool all_written(struct kiln_check_launch *chk, const uint8_t *shadow, uint64_t len)
+{
+	struct check_worker *w = chk->run;
+	for (unsigned k = 0; k < 4; k++)
+		if (w->known[k].at == shadow && w->known[k].len >= len)
+			return true;
+	uint64_t bad = 0;
+	uint64_t i = 0;
+	for (; i + 8 <= len; i += 8) {
+		uint64_t word;
+		memcpy(&word, shadow + i, 8);
+		bad |= word ^ 0x0101010101010101ull;
+	}
+	for (; i < len; i++)
+		bad |= shadow[i] ^ 1u;
+	if (bad)
+		return false;
+	w->known[w->known_next].at = shadow;
+	w->known[w->known_next].len = len;
+	w->known_next = (w->known_next + 1) % 4;
+	return true;
 }
 
 /* A racing access found by compiled code (kiln-check-sync), or one too

@@ -28,6 +28,21 @@ static const char src[] =
 	"    barrier(CLK_LOCAL_MEM_FENCE);\n"
 	"    out[get_global_id(0)] = 100 + cell[(l + 1) % 16]; /*L:uninit*/\n"
 	"}\n"
+	"__kernel void tile_sum(__global const int *a, __global int *out, int skip)\n"
+	"{\n"
+	"    __local int t[8][8];\n"
+	"    int lx = get_local_id(0), ly = get_local_id(1);\n"
+	"    int acc = 0;\n"
+	"    for (int r = 0; r < 2; r++) {\n"
+	"        if (!(skip && lx == 3 && ly == 5))\n"
+	"            t[ly][lx] = a[r * 64 + ly * 8 + lx];\n"
+	"        barrier(CLK_LOCAL_MEM_FENCE);\n"
+	"        for (int k = 0; k < 8; k++)\n"
+	"            acc += t[ly][k] * (k + 1); /*L:tile_sum*/\n"
+	"        barrier(CLK_LOCAL_MEM_FENCE);\n"
+	"    }\n"
+	"    out[get_global_id(1) * 8 + get_global_id(0)] = acc;\n"
+	"}\n"
 	"__kernel void divergent(__global int *out)\n"
 	"{\n"
 	"    __local int cell[16];\n"
@@ -114,6 +129,62 @@ static void test_uninit(cl_mem out)
 				"read of 4 bytes at offset 24", "no work-item of the group has written" };
 	expect_message("uninit", parts, 4);
 	clReleaseKernel(k);
+}
+
+/* Reads in a loop between barriers that write no local memory, which
+ * the region precheck covers (kiln-check-sync): with every element of
+ * the tile written, the sums and no message; with element [5][3] never
+ * written, the reads of it give 0 and work-item (0, 5), the first of
+ * the group to read it, is named. */
+static void test_tile(int skip)
+{
+	enum { N = 8 };
+	int a[2 * N * N], res[N * N];
+	for (int i = 0; i < 2 * N * N; i++)
+		a[i] = (i * 5) % 11 - 3;
+	cl_int err;
+	cl_mem ba = clCreateBuffer(ctx, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, sizeof(a), a, &err);
+	REQUIRE(err == CL_SUCCESS);
+	cl_mem bo = clCreateBuffer(ctx, CL_MEM_WRITE_ONLY, sizeof(res), NULL, &err);
+	REQUIRE(err == CL_SUCCESS);
+	cl_kernel k = kernel("tile_sum", ba);
+	CHECK_OK(clSetKernelArg(k, 1, sizeof(bo), &bo));
+	CHECK_OK(clSetKernelArg(k, 2, sizeof(skip), &skip));
+	clear_messages();
+	check_name = "uninitialized";
+	size_t g[2] = { N, N };
+	cl_event ev;
+	CHECK_OK(clEnqueueNDRangeKernel(q, k, 2, NULL, g, g, 0, NULL, &ev));
+	clWaitForEvents(1, &ev);
+	cl_int st = 0;
+	CHECK_OK(clGetEventInfo(ev, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof(st), &st, NULL));
+	CHECK(st == (skip ? CL_OUT_OF_RESOURCES : CL_COMPLETE));
+	clReleaseEvent(ev);
+	CHECK_OK(clEnqueueReadBuffer(q, bo, CL_TRUE, 0, sizeof(res), res, 0, NULL, NULL));
+	int wrong = 0;
+	for (int y = 0; y < N; y++)
+		for (int x = 0; x < N; x++) {
+			int want = 0;
+			for (int r = 0; r < 2; r++)
+				for (int kk = 0; kk < N; kk++)
+					if (!(skip && y == 5 && kk == 3))
+						want += a[r * N * N + y * N + kk] * (kk + 1);
+			wrong += res[y * N + x] != want;
+		}
+	CHECK(wrong == 0);
+	if (skip) {
+		const char *parts[] = { "global (0, 5, 0)", "__local variable \"t\"",
+					"read of 4 bytes at offset 172",
+					"no work-item of the group has written" };
+		expect_message("tile_sum", parts, 4);
+	} else {
+		pthread_mutex_lock(&msg_lock);
+		CHECK(messages[0] == 0);
+		pthread_mutex_unlock(&msg_lock);
+	}
+	clReleaseKernel(k);
+	clReleaseMemObject(ba);
+	clReleaseMemObject(bo);
 }
 
 static void test_divergent(cl_mem out)
@@ -290,6 +361,8 @@ int main(void)
 	test_reduce();
 	test_race(out);
 	test_uninit(out);
+	test_tile(0);
+	test_tile(1);
 	test_divergent(out);
 	test_global_own(64);
 	test_global_own(3);
