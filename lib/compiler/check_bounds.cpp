@@ -597,7 +597,7 @@ static bool scope_records(llvm::Function &f)
 		return false;
 	llvm::LLVMContext &c = f.getContext();
 	llvm::MDBuilder mb(c);
-	llvm::MDNode *dom = mb.createAnonymousAliasScopeDomain("kiln.check");
+	llvm::MDNode *dom = mb.createAnonymousAliasScopeDomain(check_scope_domain);
 	std::map<std::string, llvm::MDNode *> scope;
 	std::vector<llvm::Metadata *> all;
 	for (auto &[k, insts] : kinds)

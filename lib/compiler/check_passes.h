@@ -114,6 +114,12 @@ bool check_corners(llvm::IRBuilder<> &b, llvm::Value *v, const wi_params &p,
 		   const precheck_vars &vars, llvm::BasicBlock *where, unsigned need,
 		   std::vector<llvm::Value *> &out, llvm::Value **also = nullptr);
 
+/* kiln-check-sink-stores (check_sink_stores.cpp): before the checks, the
+ * program's store to one address at the end of both sides of an if/else
+ * becomes one store after it. */
+struct check_sink_stores_pass : llvm::PassInfoMixin<check_sink_stores_pass> {
+	llvm::PreservedAnalyses run(llvm::Function &f, llvm::FunctionAnalysisManager &fam);
+};
 /* kiln-check-bounds (check_bounds.cpp) */
 struct check_bounds_pass : llvm::PassInfoMixin<check_bounds_pass> {
 	llvm::PreservedAnalyses run(llvm::Function &f, llvm::FunctionAnalysisManager &fam);
@@ -136,6 +142,14 @@ inline constexpr const char *check_records_scope = "kiln.check.records";
 /* kiln-check-cold-records (check_cold_records.cpp): after the loop
  * vectorizer, the records' masked accesses behind a branch on the mask. */
 struct check_cold_records_pass : llvm::PassInfoMixin<check_cold_records_pass> {
+	llvm::PreservedAnalyses run(llvm::Function &f, llvm::FunctionAnalysisManager &fam);
+};
+/* The name of the alias scope domain of checked mode's own memory. */
+inline constexpr const char *check_scope_domain = "kiln.check";
+/* kiln-check-rescope (check_rescope.cpp): before the loop vectorizer, the
+ * program's accesses outside address space 0 that lost their noalias to
+ * checked mode's memory (SimplifyCFG's hoisting drops it) get it back. */
+struct check_rescope_pass : llvm::PassInfoMixin<check_rescope_pass> {
 	llvm::PreservedAnalyses run(llvm::Function &f, llvm::FunctionAnalysisManager &fam);
 };
 /* kiln-check-state (check_bounds.cpp): the work-group functions' state

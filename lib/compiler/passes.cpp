@@ -58,6 +58,7 @@ llvm::ModulePassManager workgroup_pipeline(pass_errors *errors, unsigned check)
 		/* SSA first, so that each access's object is in sight */
 		fpm.addPass(llvm::SROAPass());
 		fpm.addPass(llvm::EarlyCSEPass());
+		fpm.addPass(check_sink_stores_pass());
 		if (check & KILN_CHECK_BOUNDS)
 			fpm.addPass(check_bounds_pass());
 		if (check & ~KILN_CHECK_BOUNDS)
@@ -109,6 +110,8 @@ llvm::ModulePassManager optimisation_pipeline(llvm::PassBuilder &pb, bool opt_di
 		});
 	pb.registerVectorizerStartEPCallback(
 		[check](llvm::FunctionPassManager &fpm, llvm::OptimizationLevel) {
+			if (check)
+				fpm.addPass(check_rescope_pass());
 			/* preheaders and dedicated exits, which simplifycfg
 			 * may have folded away since the loop passes ran */
 			fpm.addPass(llvm::LoopSimplifyPass());
@@ -210,6 +213,10 @@ static const function_entry function_passes[] = {
 	 [](llvm::FunctionPassManager &f) { f.addPass(check_sync_pass(~0u)); }},
 	{"kiln-check-global-races", check_global_races_pass::name(),
 	 [](llvm::FunctionPassManager &f) { f.addPass(check_global_races_pass()); }},
+	{"kiln-check-sink-stores", check_sink_stores_pass::name(),
+	 [](llvm::FunctionPassManager &f) { f.addPass(check_sink_stores_pass()); }},
+	{"kiln-check-rescope", check_rescope_pass::name(),
+	 [](llvm::FunctionPassManager &f) { f.addPass(check_rescope_pass()); }},
 	{"kiln-check-cold-records", check_cold_records_pass::name(),
 	 [](llvm::FunctionPassManager &f) { f.addPass(check_cold_records_pass()); }},
 	{"kiln-safe-divide", safe_divide_pass::name(),

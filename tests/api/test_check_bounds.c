@@ -19,6 +19,14 @@ static const char src[] =
 	"    if (i <= n)\n"
 	"        a[i] = i + 1; /*L:off_by_one*/\n"
 	"}\n"
+	"__kernel void edge_store(__global int *a, int n)\n"
+	"{\n"
+	"    int i = get_global_id(0);\n"
+	"    if (i == 0 || i >= n - 1)\n"
+	"        a[i] = -1; /*L:edge_store*/\n"
+	"    else\n"
+	"        a[i] = 3 * i;\n"
+	"}\n"
 	"__kernel void negative(__global const int *a, __global int *b)\n"
 	"{\n"
 	"    int i = get_global_id(0);\n"
@@ -125,6 +133,35 @@ static void test_off_by_one(void)
 	const char *parts[] = { "global (64, 0, 0)", "local (64, 0, 0)", "argument 0 \"a\"",
 				"write of 4 bytes at offset 256", "(256 bytes)" };
 	expect_message("off_by_one", parts, 5);
+	clReleaseKernel(k);
+	clReleaseMemObject(sub);
+	clReleaseMemObject(parent);
+}
+
+/* The same address stored on both sides of an if/else, one past the end
+ * in the last work-item (kiln-check-sink-stores makes the two stores one
+ * before the checks): the write is dropped, the guards around the
+ * sub-buffer are intact, and the message names the line of the first of
+ * the two stores in the source. */
+static void test_edge_store(void)
+{
+	cl_int err, n = N;
+	cl_mem sub, parent = parent_with_guards(&sub, NULL);
+	cl_kernel k = clCreateKernel(prog, "edge_store", &err);
+	REQUIRE(err == CL_SUCCESS);
+	CHECK_OK(clSetKernelArg(k, 0, sizeof(sub), &sub));
+	CHECK_OK(clSetKernelArg(k, 1, sizeof(n), &n));
+	clear_messages();
+	run(k, N + 1, N + 1, 0);
+	int mid[N];
+	guards_intact(parent, mid);
+	int wrong = 0;
+	for (int i = 0; i < N; i++)
+		wrong += mid[i] != (i == 0 || i >= N - 1 ? -1 : 3 * i);
+	CHECK(wrong == 0);
+	const char *parts[] = { "global (64, 0, 0)", "argument 0 \"a\"",
+				"write of 4 bytes at offset 256", "(256 bytes)" };
+	expect_message("edge_store", parts, 4);
 	clReleaseKernel(k);
 	clReleaseMemObject(sub);
 	clReleaseMemObject(parent);
@@ -353,6 +390,7 @@ int main(void)
 
 	test_clean();
 	test_off_by_one();
+	test_edge_store();
 	test_negative();
 	test_local();
 	test_local_arg();
