@@ -230,10 +230,17 @@ static void emit_record(llvm::IRBuilder<> &b, llvm::Value *chk, llvm::Value *sit
 			llvm::Value *offset, llvm::Value *extent, llvm::Value *lin)
 {
 	llvm::LLVMContext &c = b.getContext();
-	llvm::MDNode *mark = llvm::MDNode::get(c, {});
+	/* each array a scope of its own (kiln.check.records.flag, ...): the
+	 * four arrays never overlap, and in one scope the loop vectorizer
+	 * compared their ranges at run time before every vectorized loop
+	 * with a record in it (six pairs) */
+	static const char *const field[4] = { ".flag", ".site", ".offset", ".extent" };
+	std::string kind[4];
+	for (int n = 0; n < 4; n++)
+		kind[n] = std::string(check_records_scope) + field[n];
 	auto at = record_fields(b, chk, lin);
 	llvm::LoadInst *flag = b.CreateLoad(b.getInt8Ty(), at[0]);
-	flag->setMetadata(check_record_mark, mark);
+	check_memory(flag, kind[0].c_str());
 	/* the work-item's first failure of the group only */
 	llvm::MDBuilder mdb(c);
 	llvm::Instruction *t = llvm::SplitBlockAndInsertIfThen(
@@ -242,7 +249,7 @@ static void emit_record(llvm::IRBuilder<> &b, llvm::Value *chk, llvm::Value *sit
 	llvm::IRBuilder<> tb(t);
 	llvm::Value *v[4] = { b.getInt8(1), site, offset, extent };
 	for (int n = 0; n < 4; n++)
-		tb.CreateStore(v[n], at[n])->setMetadata(check_record_mark, mark);
+		check_memory(tb.CreateStore(v[n], at[n]), kind[n].c_str());
 }
 
 /* The module's record function, made at its first use:

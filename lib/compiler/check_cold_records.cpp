@@ -14,10 +14,11 @@
  * one test and a branch predicted not taken per vector iteration; a
  * scalar loop's records keep the branch they had.
  *
- * Assumes: the records' accesses carry the alias scope named
- * check_records_scope (kiln-check-state gives it to them, and the loop
- * vectorizer keeps alias scopes on the masked operations it makes).
- * Guarantees: every masked load or store in the records' scope runs only
+ * Assumes: the records' accesses carry alias scopes whose names start
+ * with check_records_scope (one per record array; kiln-check-state gives
+ * them, and the loop vectorizer keeps alias scopes on the masked
+ * operations it makes).
+ * Guarantees: every masked load or store in the records' scopes runs only
  * when its mask has a lane set, which is what it did anyway (a masked
  * load of no lanes gives its pass-through value, which is what the new
  * phi gives); nothing else moves but stores of the records, later past
@@ -48,7 +49,7 @@ static bool record_access(llvm::Instruction &i)
 		if (!scope || scope->getNumOperands() < 3)
 			continue;
 		if (auto *name = llvm::dyn_cast<llvm::MDString>(scope->getOperand(2)))
-			if (name->getString() == check_records_scope)
+			if (name->getString().startswith(check_records_scope))
 				return true;
 	}
 	return false;

@@ -136,8 +136,9 @@ struct check_sync_pass : llvm::PassInfoMixin<check_sync_pass> {
 struct check_global_races_pass : llvm::PassInfoMixin<check_global_races_pass> {
 	llvm::PreservedAnalyses run(llvm::Function &f, llvm::FunctionAnalysisManager &fam);
 };
-/* The alias scope of the failure records (kiln-check-state), by which
- * kiln-check-cold-records knows their accesses after vectorization. */
+/* The start of the names of the failure records' alias scopes (one per
+ * record array, kiln-check-state), by which kiln-check-cold-records knows
+ * their accesses after vectorization. */
 inline constexpr const char *check_records_scope = "kiln.check.records";
 /* kiln-check-cold-records (check_cold_records.cpp): after the loop
  * vectorizer, the records' masked accesses behind a branch on the mask. */
