@@ -64,7 +64,9 @@ static bool invariant(const llvm::Value *v, const llvm::Loop *l, unsigned depth 
 }
 
 /* The read of memory another work-item may write that v is, seen through
- * casts, masks and cmpxchg's result fields: an atomic or volatile load, an
+ * casts, masks, cmpxchg's result fields and a phi of it with a constant
+ * (checked mode guards a built-in's call, which gives 0 on the path that
+ * skips it: check_builtins.cpp): an atomic or volatile load, an
  * atomicrmw or a cmpxchg, at an address l does not change, that is not
  * the work-item's own (a `volatile int spin` counting a delay loop is an
  * alloca); null when v is none. */
@@ -81,6 +83,11 @@ static const llvm::Instruction *watched_read(const llvm::Value *v, const llvm::L
 				 b->getOpcode() == llvm::Instruction::AShr) &&
 			   invariant(b->getOperand(1), l)) {
 			v = b->getOperand(0);
+		} else if (auto *phi = llvm::dyn_cast<llvm::PHINode>(v);
+			   phi && phi->getNumIncomingValues() == 2 &&
+			   llvm::isa<llvm::Constant>(phi->getIncomingValue(0)) !=
+				   llvm::isa<llvm::Constant>(phi->getIncomingValue(1))) {
+			v = phi->getIncomingValue(llvm::isa<llvm::Constant>(phi->getIncomingValue(0)));
 		} else {
 			break;
 		}

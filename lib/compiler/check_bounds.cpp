@@ -323,7 +323,14 @@ std::string check_arg_object(llvm::Function &k, unsigned i)
 	return "argument " + std::to_string(i) + " \"" + n + "\"";
 }
 
-/* The pointer operand and the bytes accessed of a memory instruction. */
+static bool is_range_marker(const llvm::CallInst *c)
+{
+	const llvm::Function *f = c->getCalledFunction();
+	return f && f->getName().startswith(check_range_marker);
+}
+
+/* The pointer operand and the bytes accessed of a memory instruction, or
+ * of a built-in's marker. */
 static llvm::Value *access_of(llvm::Instruction &i, const llvm::DataLayout &dl,
 			      uint64_t &size, bool &write)
 {
@@ -343,6 +350,16 @@ static llvm::Value *access_of(llvm::Instruction &i, const llvm::DataLayout &dl,
 	} else if (auto *x = llvm::dyn_cast<llvm::AtomicCmpXchgInst>(&i)) {
 		t = x->getNewValOperand()->getType();
 		ptr = x->getPointerOperand();
+	}
+	if (auto *c = llvm::dyn_cast<llvm::CallInst>(&i); c && is_range_marker(c)) {
+		/* a built-in's bytes (check_builtins.cpp) */
+		auto *n = llvm::dyn_cast<llvm::ConstantInt>(c->getArgOperand(1));
+		auto *w = llvm::dyn_cast<llvm::ConstantInt>(c->getArgOperand(2));
+		if (!n || !w)
+			return nullptr;
+		size = n->getZExtValue();
+		write = !w->isZero();
+		return c->getArgOperand(0);
 	}
 	if (!ptr || !t->isSized())
 		return nullptr;
@@ -410,15 +427,19 @@ static bool instrument(llvm::Function &f, const wi_params &p, llvm::LoopInfo &li
 	unsigned kernel_args = (unsigned)f.arg_size() - 5;
 	std::vector<llvm::Instruction *> todo;
 	std::map<llvm::Instruction *, llvm::BasicBlock *> block_of; /* before any split */
+	std::vector<llvm::CallInst *> markers;
 	for (llvm::BasicBlock &bb : f)
-		for (llvm::Instruction &i : bb)
-			if (i.getMetadata(check_user_mark)) {
+		for (llvm::Instruction &i : bb) {
+			auto *c = llvm::dyn_cast<llvm::CallInst>(&i);
+			if (c && is_range_marker(c))
+				markers.push_back(c);
+			if (i.getMetadata(check_user_mark) || (c && is_range_marker(c))) {
 				todo.push_back(&i);
 				block_of[&i] = &bb;
 			}
+		}
 	if (todo.empty())
 		return false;
-	bool changed = false;
 	/* the group precheck of every affine check, and-ed at the end of the
 	 * entry block (pre_all), and the compares that take it */
 	llvm::BasicBlock &entry = f.getEntryBlock();
@@ -506,7 +527,6 @@ static bool instrument(llvm::Function &f, const wi_params &p, llvm::LoopInfo &li
 				 b.getInt64(size), p.x, p.y, p.z});
 			ok->setMetadata(check_call_mark, llvm::MDNode::get(b.getContext(), {}));
 			check_guard(i, ok, [](llvm::IRBuilder<> &) {});
-			changed = true;
 			continue;
 		}
 		if (known_extent) {
@@ -547,11 +567,16 @@ static bool instrument(llvm::Function &f, const wi_params &p, llvm::LoopInfo &li
 		check_guard(i, ok, [&](llvm::IRBuilder<> &eb) {
 			check_record(eb, site, offset, extent, p, form);
 		});
-		changed = true;
 	}
 	placeholder->replaceAllUsesWith(pre_all);
 	placeholder->eraseFromParent();
-	return changed;
+	/* each built-in's marker is now its check's verdict (check_guard
+	 * put it on the passing side), or needed no check */
+	for (llvm::CallInst *c : markers) {
+		c->replaceAllUsesWith(llvm::ConstantInt::getTrue(c->getContext()));
+		c->eraseFromParent();
+	}
+	return true;
 }
 
 llvm::PreservedAnalyses check_bounds_pass::run(llvm::Function &f,
@@ -638,6 +663,21 @@ llvm::PreservedAnalyses check_state_attrs_pass::run(llvm::Module &m,
 						    llvm::ModuleAnalysisManager &)
 {
 	bool changed = false;
+	/* built-ins' markers kiln-check-bounds did not reach (code that is
+	 * not instrumented: block kernels) pass */
+	std::vector<llvm::Function *> markers;
+	for (llvm::Function &f : m)
+		if (f.isDeclaration() && f.getName().startswith(check_range_marker))
+			markers.push_back(&f);
+	for (llvm::Function *f : markers) {
+		while (!f->use_empty()) {
+			auto *c = llvm::cast<llvm::CallInst>(f->user_back());
+			c->replaceAllUsesWith(llvm::ConstantInt::getTrue(m.getContext()));
+			c->eraseFromParent();
+		}
+		f->eraseFromParent();
+		changed = true;
+	}
 	for (llvm::Function &f : m)
 		changed |= scope_records(f);
 	for (llvm::Function &f : m)

@@ -30,6 +30,14 @@ inline constexpr const char *check_call_mark = "kiln.check";
 
 /* Tags every memory access of m (finalize.cpp, before linking kernel-lib). */
 void mark_user_accesses(llvm::Module &m);
+/* Puts each of m's calls of a built-in that accesses memory through a
+ * pointer (vloadN, vstoreN, the half forms, atomics) under a marker call
+ * (check_builtins.cpp) that kiln-check-bounds replaces by the check of
+ * the bytes it touches (finalize.cpp, before linking kernel-lib). */
+void guard_builtin_accesses(llvm::Module &m);
+/* The marker's name, followed by ".p<address space>":
+ *     i1 __kiln_check_range.pN(ptr addrspace(N) at, i64 bytes, i32 write) */
+extern const char *const check_range_marker;
 
 /* What a struct kiln_check_site says. */
 struct check_site_info {

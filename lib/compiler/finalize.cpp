@@ -4,6 +4,7 @@
  * passes.cpp; emit an object and load it into the JIT. */
 #include "compiler/passes.h"
 #include "compiler/program_rules.h"
+#include "compiler/check_abi.h"
 #include "compiler/check_passes.h"
 
 #include <llvm/Bitcode/BitcodeReader.h>
@@ -200,6 +201,8 @@ bool finalize_module(llvm::Module &m, llvm::TargetMachine &tm,
 	/* checked mode checks the program's accesses, not kernel-lib's */
 	if (check)
 		mark_user_accesses(m);
+	if (check & KILN_CHECK_BOUNDS)
+		guard_builtin_accesses(m);
 	{
 		phase_timer timer("link built-in library");
 		if (!link_kernel_lib(m, t, log))

@@ -161,7 +161,7 @@ static const char *half_src =
 	"  if (i % 4 == 0) vstore4(vload_half4(i / 4, in), i / 4, o + NH);\n"
 	"  if (i % 16 == 0) vstore16(vloada_half16(i / 16, in), i / 16, o + 2 * NH);\n"
 	"  if (i % 4 == 0) vstore3(vloada_half3(i / 4, in), 0, o + 3 * NH + i);\n"
-	"  if (i % 3 == 0) vstore3(vload_half3(i / 3, in), i / 3, o + 4 * NH); }\n"
+	"  if (i % 3 == 0 && i + 3 <= NH) vstore3(vload_half3(i / 3, in), i / 3, o + 4 * NH); }\n"
 	"#define SH(T) kernel void sh_##T(global T *in, global half *o) {        \\\n"
 	"  size_t i = get_global_id(0); T x = in[i];                             \\\n"
 	"  vstore_half(x, i, o); vstore_half_rte(x, i, o + NS);                  \\\n"

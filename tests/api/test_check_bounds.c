@@ -13,6 +13,31 @@
 #include <stdint.h>
 
 static const char src[] =
+	"__kernel void vload_past(__global const float *a, __global float *out)\n"
+	"{\n"
+	"    int i = get_global_id(0);\n"
+	"    float4 v = vload4(i, a); /*L:vload_past*/\n"
+	"    out[i] = v.x + v.y + v.z + v.w;\n"
+	"}\n"
+	"__kernel void vstore_half_past(__global half *h)\n"
+	"{\n"
+	"    int i = get_global_id(0);\n"
+	"    vstore_half((float)i, i, h); /*L:vstore_half_past*/\n"
+	"}\n"
+	"__kernel void spin_wait(__global atomic_int *flag, __global int *out)\n"
+	"{\n"
+	"    size_t l = get_local_id(0), g = get_group_id(0);\n"
+	"    if (l == 0)\n"
+	"        while (atomic_load(&flag[g]) == 0)\n"
+	"            ;\n"
+	"    if (l == 63)\n"
+	"        atomic_store(&flag[g], 1);\n"
+	"    out[get_global_id(0)] = (int)l + 1;\n"
+	"}\n"
+	"__kernel void atomic_negative(__global int *c)\n"
+	"{\n"
+	"    atomic_inc(&c[(int)get_global_id(0) - 1]); /*L:atomic_negative*/\n"
+	"}\n"
 	"__kernel void off_by_one(__global int *a, int n)\n"
 	"{\n"
 	"    int i = get_global_id(0);\n"
@@ -165,6 +190,110 @@ static void test_edge_store(void)
 	clReleaseKernel(k);
 	clReleaseMemObject(sub);
 	clReleaseMemObject(parent);
+}
+
+/* Built-ins that reach memory through a pointer (check_builtins.cpp):
+ * vload4 one float4 past a sub-buffer, vstore_half one half past it,
+ * atomic_inc one int before it.  Each bad access is skipped (vload4 gives
+ * zeros), the guard words around the sub-buffer are intact. */
+static void test_builtins(void)
+{
+	cl_int err;
+	float in[N];
+	for (int i = 0; i < N; i++)
+		in[i] = (float)i;
+	cl_mem sub, parent = parent_with_guards(&sub, (const int *)in);
+	cl_mem out = clCreateBuffer(ctx, CL_MEM_READ_WRITE, (N / 4 + 1) * sizeof(float), NULL,
+				    &err);
+	REQUIRE(err == CL_SUCCESS);
+	cl_kernel k = clCreateKernel(prog, "vload_past", &err);
+	REQUIRE(err == CL_SUCCESS);
+	CHECK_OK(clSetKernelArg(k, 0, sizeof(sub), &sub));
+	CHECK_OK(clSetKernelArg(k, 1, sizeof(out), &out));
+	clear_messages();
+	run(k, N / 4 + 1, N / 4 + 1, 0);
+	guards_intact(parent, NULL);
+	float res[N / 4 + 1];
+	CHECK_OK(clEnqueueReadBuffer(q, out, CL_TRUE, 0, sizeof(res), res, 0, NULL, NULL));
+	for (int i = 0; i < N / 4; i++)
+		CHECK(res[i] == (float)(16 * i + 6));
+	CHECK(res[N / 4] == 0.0f);
+	const char *vl[] = { "global (16, 0, 0)", "argument 0 \"a\"",
+			     "read of 16 bytes at offset 256", "(256 bytes)" };
+	expect_message("vload_past", vl, 4);
+	clReleaseKernel(k);
+	clReleaseMemObject(out);
+	clReleaseMemObject(sub);
+	clReleaseMemObject(parent);
+
+	/* (vstore_half and half pointers need no cl_khr_fp16, §6.15.11) */
+	parent = parent_with_guards(&sub, NULL);
+	k = clCreateKernel(prog, "vstore_half_past", &err);
+	REQUIRE(err == CL_SUCCESS);
+	CHECK_OK(clSetKernelArg(k, 0, sizeof(sub), &sub));
+	clear_messages();
+	run(k, 2 * N + 1, 2 * N + 1, 0);
+	int mid[N];
+	guards_intact(parent, mid);
+	uint16_t halves[2 * N];
+	memcpy(halves, mid, sizeof(halves));
+	CHECK(halves[0] == 0x0000 && halves[1] == 0x3c00 && halves[2] == 0x4000);
+	const char *vs[] = { "global (128, 0, 0)", "argument 0 \"h\"",
+			     "write of 2 bytes at offset 256", "(256 bytes)" };
+	expect_message("vstore_half_past", vs, 4);
+	clReleaseKernel(k);
+	clReleaseMemObject(sub);
+	clReleaseMemObject(parent);
+
+	int zero[N] = { 0 };
+	parent = parent_with_guards(&sub, zero);
+	k = clCreateKernel(prog, "atomic_negative", &err);
+	REQUIRE(err == CL_SUCCESS);
+	CHECK_OK(clSetKernelArg(k, 0, sizeof(sub), &sub));
+	clear_messages();
+	run(k, N, N, 0);
+	guards_intact(parent, mid);
+	for (int i = 0; i < N - 1; i++)
+		CHECK(mid[i] == 1);
+	CHECK(mid[N - 1] == 0);
+	const char *at[] = { "global (0, 0, 0)", "argument 0 \"c\"",
+			     "write of 4 bytes at offset -4", "(256 bytes)" };
+	expect_message("atomic_negative", at, 4);
+	clReleaseKernel(k);
+	clReleaseMemObject(sub);
+	clReleaseMemObject(parent);
+}
+
+/* Work-item 0 of each group waits for work-item 63's atomic store: the
+ * guard around the built-ins (check_builtins.cpp) must leave the wait
+ * recognisable (atomic_loops.cpp), so that the group runs as fibers and
+ * finishes, with its results and no message. */
+static void test_spin_wait(void)
+{
+	cl_int err;
+	int zero[4] = { 0 };
+	cl_mem flag = clCreateBuffer(ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, sizeof(zero),
+				     zero, &err);
+	REQUIRE(err == CL_SUCCESS);
+	cl_mem out = clCreateBuffer(ctx, CL_MEM_READ_WRITE, 256 * sizeof(int), NULL, &err);
+	REQUIRE(err == CL_SUCCESS);
+	cl_kernel k = clCreateKernel(prog, "spin_wait", &err);
+	REQUIRE(err == CL_SUCCESS);
+	CHECK_OK(clSetKernelArg(k, 0, sizeof(flag), &flag));
+	CHECK_OK(clSetKernelArg(k, 1, sizeof(out), &out));
+	clear_messages();
+	run(k, 256, 64, 1);
+	int r[256], bad = 0;
+	CHECK_OK(clEnqueueReadBuffer(q, out, CL_TRUE, 0, sizeof(r), r, 0, NULL, NULL));
+	for (int i = 0; i < 256; i++)
+		bad += r[i] != i % 64 + 1;
+	CHECK(bad == 0);
+	pthread_mutex_lock(&msg_lock);
+	CHECK(messages[0] == 0);
+	pthread_mutex_unlock(&msg_lock);
+	clReleaseKernel(k);
+	clReleaseMemObject(flag);
+	clReleaseMemObject(out);
 }
 
 static void test_negative(void)
@@ -392,6 +521,8 @@ int main(void)
 	test_off_by_one();
 	test_edge_store();
 	test_negative();
+	test_builtins();
+	test_spin_wait();
 	test_local();
 	test_local_arg();
 	test_private();
