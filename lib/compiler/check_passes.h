@@ -8,6 +8,7 @@
 
 #include <llvm/IR/DebugLoc.h>
 #include <llvm/IR/IRBuilder.h>
+#include <llvm/IR/PassManager.h>
 
 namespace llvm {
 class Loop;
@@ -122,6 +123,17 @@ bool check_corners(llvm::IRBuilder<> &b, llvm::Value *v, const wi_params &p,
 		   const precheck_vars &vars, llvm::BasicBlock *where, unsigned need,
 		   std::vector<llvm::Value *> &out, llvm::Value **also = nullptr);
 
+/* What a checked-mode function pass that adds or moves instructions but
+ * no edge keeps: every analysis when it changed nothing, the CFG's when
+ * it changed something. */
+inline llvm::PreservedAnalyses check_preserve_cfg(bool changed)
+{
+	if (!changed)
+		return llvm::PreservedAnalyses::all();
+	llvm::PreservedAnalyses pa;
+	pa.preserveSet<llvm::CFGAnalyses>();
+	return pa;
+}
 /* kiln-check-sink-stores (check_sink_stores.cpp): before the checks, the
  * program's store to one address at the end of both sides of an if/else
  * becomes one store after it. */

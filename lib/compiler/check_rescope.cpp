@@ -95,11 +95,7 @@ llvm::PreservedAnalyses check_rescope_pass::run(llvm::Function &f,
 			      llvm::MDNode::concatenate(na, llvm::MDNode::get(f.getContext(), missing)));
 		changed = true;
 	}
-	if (!changed)
-		return llvm::PreservedAnalyses::all();
-	llvm::PreservedAnalyses pa;
-	pa.preserveSet<llvm::CFGAnalyses>();
-	return pa;
+	return check_preserve_cfg(changed);
 }
 
 } // namespace kiln

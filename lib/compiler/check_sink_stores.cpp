@@ -132,11 +132,7 @@ llvm::PreservedAnalyses check_sink_stores_pass::run(llvm::Function &f,
 	for (llvm::BasicBlock &bb : f)
 		while (sink_one(bb, dt))
 			changed = true;
-	if (!changed)
-		return llvm::PreservedAnalyses::all();
-	llvm::PreservedAnalyses pa;
-	pa.preserveSet<llvm::CFGAnalyses>();
-	return pa;
+	return check_preserve_cfg(changed);
 }
 
 } // namespace kiln

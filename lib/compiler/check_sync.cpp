@@ -80,6 +80,28 @@ static llvm::Value *state_field(llvm::IRBuilder<> &b, size_t offset)
 	return l;
 }
 
+/* The group's local arena [lo, hi) as integers. */
+struct arena {
+	llvm::Value *lo, *hi;
+};
+static arena arena_of(llvm::IRBuilder<> &b)
+{
+	llvm::Type *i64 = b.getInt64Ty();
+	return {b.CreatePtrToInt(state_field(b, offsetof(struct kiln_wg_state, local_mem)), i64),
+		b.CreatePtrToInt(state_field(b, offsetof(struct kiln_wg_state, local_end)), i64)};
+}
+
+/* What to add to a local byte's address for its uninitialized-read
+ * shadow byte's (check_abi.h, shadow_delta). */
+static llvm::Value *shadow_delta(llvm::IRBuilder<> &b)
+{
+	return check_invariant_load(
+		b, b.getInt64Ty(),
+		b.CreateConstInBoundsGEP1_64(b.getInt8Ty(), check_launch(b),
+					     offsetof(struct kiln_check_launch, shadow_delta)),
+		0);
+}
+
 /* The shadow of the `size` local bytes at ptr: `in` when they all lie in
  * the group's arena, and then `at`, their shadow's address.  The shadow
  * is touched only under `in` (a branch, not a select of addresses, so
@@ -91,19 +113,14 @@ struct shadow_ref {
 static shadow_ref shadow_of(llvm::IRBuilder<> &b, llvm::Value *ptr, llvm::Value *size)
 {
 	llvm::Type *i64 = b.getInt64Ty();
-	llvm::Value *lo = b.CreatePtrToInt(state_field(b, offsetof(struct kiln_wg_state, local_mem)), i64);
-	llvm::Value *hi = b.CreatePtrToInt(state_field(b, offsetof(struct kiln_wg_state, local_end)), i64);
+	auto [lo, hi] = arena_of(b);
 	llvm::Value *addr = b.CreatePtrToInt(ptr, i64);
 	llvm::Value *len = b.CreateZExtOrTrunc(size, i64);
 	llvm::Value *off = b.CreateSub(addr, lo);
 	llvm::Value *bytes = b.CreateSub(hi, lo);
 	llvm::Value *in = b.CreateAnd(b.CreateICmpUGE(bytes, len),
 				      b.CreateICmpULE(off, b.CreateSub(bytes, len)));
-	llvm::Value *delta = check_invariant_load(
-		b, i64,
-		b.CreateConstInBoundsGEP1_64(b.getInt8Ty(), check_launch(b),
-					     offsetof(struct kiln_check_launch, shadow_delta)),
-		0);
+	llvm::Value *delta = shadow_delta(b);
 	/* the shadow of the arena's first byte, then the access's offset in
 	 * the arena: an address scalar evolution follows */
 	llvm::Value *base = b.CreateIntToPtr(b.CreateAdd(lo, delta), b.getPtrTy());
@@ -191,8 +208,7 @@ static void race_check(llvm::Instruction *i, llvm::Value *ptr, uint64_t size, bo
 	}
 	llvm::Type *i64 = b.getInt64Ty();
 	unsigned n = (unsigned)size;
-	llvm::Value *lo = b.CreatePtrToInt(state_field(b, offsetof(struct kiln_wg_state, local_mem)), i64);
-	llvm::Value *hi = b.CreatePtrToInt(state_field(b, offsetof(struct kiln_wg_state, local_end)), i64);
+	auto [lo, hi] = arena_of(b);
 	llvm::Value *chk = check_launch(b);
 	llvm::Value *cells = check_invariant_load(
 		b, b.getPtrTy(),
@@ -388,15 +404,9 @@ static llvm::Value *region_precheck(llvm::Instruction *i, llvm::Value *ptr, uint
 		hi = hi ? b.CreateBinaryIntrinsic(llvm::Intrinsic::umax, hi, a) : a;
 	}
 	hi = b.CreateAdd(hi, b.getInt64(size));
-	llvm::Value *arena = b.CreatePtrToInt(state_field(b, offsetof(struct kiln_wg_state, local_mem)), i64);
-	llvm::Value *end = b.CreatePtrToInt(state_field(b, offsetof(struct kiln_wg_state, local_end)), i64);
-	llvm::Value *in = b.CreateAnd(b.CreateICmpUGE(lo, arena), b.CreateICmpULE(hi, end));
-	llvm::Value *delta = check_invariant_load(
-		b, i64,
-		b.CreateConstInBoundsGEP1_64(b.getInt8Ty(), check_launch(b),
-					     offsetof(struct kiln_check_launch, shadow_delta)),
-		0);
-	llvm::Value *sh = b.CreateIntToPtr(b.CreateAdd(lo, delta), b.getPtrTy());
+	arena ar = arena_of(b);
+	llvm::Value *in = b.CreateAnd(b.CreateICmpUGE(lo, ar.lo), b.CreateICmpULE(hi, ar.hi));
+	llvm::Value *sh = b.CreateIntToPtr(b.CreateAdd(lo, shadow_delta(b)), b.getPtrTy());
 	llvm::Value *len = b.CreateSelect(in, b.CreateSub(hi, lo), b.getInt64(0));
 	llvm::Value *fn = check_service(b, offsetof(struct kiln_check_launch, written));
 	auto *ft = llvm::FunctionType::get(b.getInt1Ty(), {b.getPtrTy(), b.getPtrTy(), i64}, false);
