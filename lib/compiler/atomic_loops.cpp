@@ -64,12 +64,32 @@ static bool invariant(const llvm::Value *v, const llvm::Loop *l, unsigned depth 
 }
 
 /* The read of memory another work-item may write that v is, seen through
- * casts, masks, cmpxchg's result fields and a phi of it with a constant
- * (checked mode guards a built-in's call, which gives 0 on the path that
- * skips it: check_builtins.cpp): an atomic or volatile load, an
+ * casts, masks, cmpxchg's result fields and a phi of it with constants
+ * (checked mode's guard of an access or of a built-in's call gives 0 on
+ * the paths that skip it: check_guard, check_builtins.cpp): an atomic or
+ * volatile load, an
  * atomicrmw or a cmpxchg, at an address l does not change, that is not
  * the work-item's own (a `volatile int spin` counting a delay loop is an
  * alloca); null when v is none. */
+/* The one value that is not a constant among the incoming values of phi
+ * v (a checked access's value: the read on the passing path, 0 on the
+ * failing ones), or null. */
+static const llvm::Value *one_variable_value(const llvm::Value *v)
+{
+	auto *phi = llvm::dyn_cast<llvm::PHINode>(v);
+	if (!phi)
+		return nullptr;
+	const llvm::Value *one = nullptr;
+	for (const llvm::Value *in : phi->incoming_values()) {
+		if (llvm::isa<llvm::Constant>(in))
+			continue;
+		if (one && one != in)
+			return nullptr;
+		one = in;
+	}
+	return one;
+}
+
 static const llvm::Instruction *watched_read(const llvm::Value *v, const llvm::Loop *l)
 {
 	for (;;) {
@@ -83,11 +103,8 @@ static const llvm::Instruction *watched_read(const llvm::Value *v, const llvm::L
 				 b->getOpcode() == llvm::Instruction::AShr) &&
 			   invariant(b->getOperand(1), l)) {
 			v = b->getOperand(0);
-		} else if (auto *phi = llvm::dyn_cast<llvm::PHINode>(v);
-			   phi && phi->getNumIncomingValues() == 2 &&
-			   llvm::isa<llvm::Constant>(phi->getIncomingValue(0)) !=
-				   llvm::isa<llvm::Constant>(phi->getIncomingValue(1))) {
-			v = phi->getIncomingValue(llvm::isa<llvm::Constant>(phi->getIncomingValue(0)));
+		} else if (const llvm::Value *one = one_variable_value(v)) {
+			v = one;
 		} else {
 			break;
 		}
