@@ -91,6 +91,20 @@ static arena arena_of(llvm::IRBuilder<> &b)
 		b.CreatePtrToInt(state_field(b, offsetof(struct kiln_wg_state, local_end)), i64)};
 }
 
+/* The offset of the `len` bytes at ptr in arena `ar`, and whether they
+ * all lie in it. */
+struct arena_place {
+	llvm::Value *off, *in;
+};
+static arena_place place_in(llvm::IRBuilder<> &b, const arena &ar, llvm::Value *ptr,
+			    llvm::Value *len, const char *name = "")
+{
+	llvm::Value *off = b.CreateSub(b.CreatePtrToInt(ptr, b.getInt64Ty()), ar.lo, name);
+	llvm::Value *bytes = b.CreateSub(ar.hi, ar.lo);
+	return {off, b.CreateAnd(b.CreateICmpUGE(bytes, len),
+				 b.CreateICmpULE(off, b.CreateSub(bytes, len)))};
+}
+
 /* What to add to a local byte's address for its uninitialized-read
  * shadow byte's (check_abi.h, shadow_delta). */
 static llvm::Value *shadow_delta(llvm::IRBuilder<> &b)
@@ -112,18 +126,11 @@ struct shadow_ref {
 };
 static shadow_ref shadow_of(llvm::IRBuilder<> &b, llvm::Value *ptr, llvm::Value *size)
 {
-	llvm::Type *i64 = b.getInt64Ty();
-	auto [lo, hi] = arena_of(b);
-	llvm::Value *addr = b.CreatePtrToInt(ptr, i64);
-	llvm::Value *len = b.CreateZExtOrTrunc(size, i64);
-	llvm::Value *off = b.CreateSub(addr, lo);
-	llvm::Value *bytes = b.CreateSub(hi, lo);
-	llvm::Value *in = b.CreateAnd(b.CreateICmpUGE(bytes, len),
-				      b.CreateICmpULE(off, b.CreateSub(bytes, len)));
-	llvm::Value *delta = shadow_delta(b);
+	arena ar = arena_of(b);
+	auto [off, in] = place_in(b, ar, ptr, b.CreateZExtOrTrunc(size, b.getInt64Ty()));
 	/* the shadow of the arena's first byte, then the access's offset in
 	 * the arena: an address scalar evolution follows */
-	llvm::Value *base = b.CreateIntToPtr(b.CreateAdd(lo, delta), b.getPtrTy());
+	llvm::Value *base = b.CreateIntToPtr(b.CreateAdd(ar.lo, shadow_delta(b)), b.getPtrTy());
 	return {in, b.CreateGEP(b.getInt8Ty(), base, off)};
 }
 
@@ -208,19 +215,14 @@ static void race_check(llvm::Instruction *i, llvm::Value *ptr, uint64_t size, bo
 	}
 	llvm::Type *i64 = b.getInt64Ty();
 	unsigned n = (unsigned)size;
-	auto [lo, hi] = arena_of(b);
 	llvm::Value *chk = check_launch(b);
 	llvm::Value *cells = check_invariant_load(
 		b, b.getPtrTy(),
 		b.CreateConstInBoundsGEP1_64(b.getInt8Ty(), chk,
 					     offsetof(struct kiln_check_launch, race_cells)),
 		0);
-	llvm::Value *off = b.CreateSub(b.CreatePtrToInt(ptr, i64), lo, "race.off");
-	llvm::Value *bytes = b.CreateSub(hi, lo);
-	llvm::Value *in = b.CreateAnd(
-		b.CreateAnd(b.CreateICmpUGE(bytes, b.getInt64(size)),
-			    b.CreateICmpULE(off, b.CreateSub(bytes, b.getInt64(size)))),
-		b.CreateIsNotNull(cells), "race.in");
+	auto [off, inside] = place_in(b, arena_of(b), ptr, b.getInt64(size), "race.off");
+	llvm::Value *in = b.CreateAnd(inside, b.CreateIsNotNull(cells), "race.in");
 	llvm::MDBuilder mdb(b.getContext());
 	llvm::Instruction *then =
 		llvm::SplitBlockAndInsertIfThen(in, i, false, mdb.createBranchWeights(1u << 20, 1));
