@@ -16,11 +16,25 @@
  * at %at (the object around it, the group precheck, the record of a
  * failure) and replaces it by its verdict.  Which bytes each built-in
  * touches is a table (OpenCL C 3.0 §6.15.11 vector data load and store,
- * §6.15.12 atomics), keyed by the built-in's unmangled name; the element
- * type follows from the call's value types, so the mangled parameter
- * types need not be parsed.  Not covered: async copies, prefetch, image
- * and pipe built-ins, and the expected-value pointer of
- * atomic_compare_exchange.
+ * §6.15.12 atomics, §6.15.13 async copies and cl_khr_extended_async_copies),
+ * keyed by the built-in's unmangled name; the element's size is read from
+ * the mangled name.  An async copy touches a range on each side whose
+ * size is known only at run time; every element it copies lies between
+ * the first and the last of its side (strides are unsigned), so it is
+ * checked as those two elements, under a test that the copy is not
+ * empty (an empty copy touches nothing, wherever its pointers point):
+ *
+ *     %ne = icmp ne i64 %n, 0
+ *     br i1 %ne, label %ranges, label %join0
+ *   ranges:                 ; a marker for the first and the last element
+ *     ...                   ; of the destination and of the source, and-ed
+ *   join0:
+ *     %ok = phi i1 [ true, %entry ], [ %all, %ranges ]
+ *
+ * Not covered: prefetch (a hint that touches no memory here), image
+ * built-ins (their coordinates are clamped or their writes dropped in
+ * kernel-lib), pipe built-ins (the pipe's own ring, which the runtime
+ * sized) and the expected-value pointer of atomic_compare_exchange.
  * Assumes: the program is not linked with kernel-lib yet (built-ins are
  * declarations). */
 #include "compiler/check_passes.h"
@@ -57,6 +71,10 @@ enum class form {
 	vload_half, /* (offset, p) -> float or floatN: N halves */
 	vstore_half,/* (data, offset, p): N halves */
 	atomic,     /* (p, ...): one value at p */
+	async_copy, /* (dst, src, n, event): n elements each side */
+	async_strided, /* (dst, src, n, stride, event): the global side strided */
+	async_2d,   /* cl_khr_extended_async_copies' 2D2D */
+	async_3d,   /* and 3D3D */
 };
 
 /* The form of built-in `n`, and for vload/vstore of halves whether it is
@@ -81,6 +99,14 @@ static form form_of(const std::string &n, bool &aligned)
 		return form::vload;
 	if (starts("vstore") && digits_after(6))
 		return form::vstore;
+	if (n == "async_work_group_copy")
+		return form::async_copy;
+	if (n == "async_work_group_strided_copy")
+		return form::async_strided;
+	if (n == "async_work_group_copy_2D2D")
+		return form::async_2d;
+	if (n == "async_work_group_copy_3D3D")
+		return form::async_3d;
 	if (starts("atomic_") || starts("atom_")) {
 		/* not the ones without a memory operand */
 		if (n == "atomic_work_item_fence" || starts("atomic_init"))
@@ -119,6 +145,23 @@ static unsigned code_bytes(llvm::StringRef s)
 	case 'l': case 'm': case 'd': return 8;
 	default: return 0;
 	}
+}
+
+/* The bytes of the type whose Itanium code starts `s`: a builtin type or
+ * a vector of one (Dv<N>_<code>; 3-vectors take the room of 4), 0 for
+ * any other. */
+static unsigned type_bytes(llvm::StringRef s)
+{
+	if (!s.consume_front("Dv"))
+		return code_bytes(s);
+	unsigned n = 0;
+	while (!s.empty() && isdigit((unsigned char)s[0])) {
+		n = n * 10 + (unsigned)(s[0] - '0');
+		s = s.drop_front(1);
+	}
+	if (!s.consume_front("_"))
+		return 0;
+	return (n == 3 ? 4 : n) * code_bytes(s);
 }
 
 /* The bytes of the element a built-in's pointer parameter points to,
@@ -160,20 +203,109 @@ static unsigned pointee_bytes(llvm::StringRef m, bool first)
 		}
 		break;
 	}
-	return code_bytes(m);
+	return type_bytes(m);
 }
 
-/* For call c of a built-in of form f: the pointer it accesses through,
- * the address and the bytes it touches, whether it writes.  False when
+/* One range a built-in touches: `bytes` bytes at `at`. */
+struct touched {
+	llvm::Value *at;
+	uint64_t bytes;
+	bool write;
+};
+
+/* The first and the last element of an async copy's side that starts at
+ * `p` and ends `last` elements of `elem` bytes later (a run-time count). */
+static void first_and_last(llvm::IRBuilder<> &b, llvm::Value *p, llvm::Value *last,
+			   uint64_t elem, bool write, std::vector<touched> &out)
+{
+	out.push_back({p, elem, write});
+	out.push_back({b.CreateGEP(b.getInt8Ty(), p, b.CreateMul(last, b.getInt64(elem))),
+		       elem, write});
+}
+
+/* The ranges of an async copy (OpenCL C 3.0 §6.15.13,
+ * cl_khr_extended_async_copies): the first and the last element of each
+ * side, and in `nonempty` whether it copies anything.  Arguments in
+ * kernel-lib/async_copy.cl's and async_copy_ext.cl's order. */
+static bool async_ranges(llvm::CallInst *c, form f, llvm::IRBuilder<> &b, uint64_t elem,
+			 std::vector<touched> &out, llvm::Value *&nonempty)
+{
+	auto arg = [&](unsigned i) { return c->getArgOperand(i); };
+	auto size = [&](unsigned i) { return b.CreateZExtOrTrunc(arg(i), b.getInt64Ty()); };
+	unsigned want = f == form::async_copy	   ? 4
+			: f == form::async_strided ? 5
+			: f == form::async_2d	   ? 10
+						   : 13;
+	if (c->arg_size() != want)
+		return false;
+	for (unsigned i = 0; i + 1 < want; i++)
+		if (!(arg(i)->getType()->isPointerTy() || arg(i)->getType()->isIntegerTy()))
+			return false;
+	if (f == form::async_copy || f == form::async_strided) {
+		llvm::Value *dst = arg(0), *src = arg(1), *n = size(2);
+		if (!elem || !dst->getType()->isPointerTy() || !src->getType()->isPointerTy())
+			return false;
+		llvm::Value *last = b.CreateSub(n, b.getInt64(1));
+		/* the strided side is the global one (§6.15.13) */
+		llvm::Value *dst_last = last, *src_last = last;
+		if (f == form::async_strided) {
+			llvm::Value *strided = b.CreateMul(last, size(3));
+			if (dst->getType()->getPointerAddressSpace() == 3)
+				src_last = strided;
+			else
+				dst_last = strided;
+		}
+		first_and_last(b, dst, dst_last, elem, true, out);
+		first_and_last(b, src, src_last, elem, false, out);
+		nonempty = b.CreateICmpNE(n, b.getInt64(0));
+		return true;
+	}
+	/* 2D2D: (dst, dst_offset, src, src_offset, bytes per element,
+	 * elements per line, lines, src line stride, dst line stride);
+	 * 3D3D: (..., lines, planes, src line stride, src plane stride, dst
+	 * line stride, dst plane stride).  The element size is an argument:
+	 * the first and the last byte of each side. */
+	bool three = f == form::async_3d;
+	llvm::Value *dst = arg(0), *src = arg(2), *e = size(4), *per_line = size(5),
+		    *lines = size(6), *planes = three ? size(7) : b.getInt64(1);
+	if (!dst->getType()->isPointerTy() || !src->getType()->isPointerTy())
+		return false;
+	llvm::Value *one = b.getInt64(1);
+	auto side = [&](llvm::Value *p, llvm::Value *offset, llvm::Value *line_stride,
+			llvm::Value *plane_stride, bool write) {
+		llvm::Value *first = b.CreateMul(offset, e);
+		llvm::Value *last_elem = b.CreateAdd(
+			b.CreateAdd(offset, b.CreateMul(b.CreateSub(lines, one), line_stride)),
+			b.CreateSub(per_line, one));
+		if (plane_stride)
+			last_elem = b.CreateAdd(
+				last_elem, b.CreateMul(b.CreateSub(planes, one), plane_stride));
+		llvm::Value *last = b.CreateSub(b.CreateMul(b.CreateAdd(last_elem, one), e), one);
+		out.push_back({b.CreateGEP(b.getInt8Ty(), p, first), 1, write});
+		out.push_back({b.CreateGEP(b.getInt8Ty(), p, last), 1, write});
+	};
+	side(dst, size(1), size(three ? 10 : 8), three ? size(11) : nullptr, true);
+	side(src, size(3), size(three ? 8 : 7), three ? size(9) : nullptr, false);
+	nonempty = b.CreateAnd(b.CreateAnd(b.CreateICmpNE(e, b.getInt64(0)),
+					   b.CreateICmpNE(per_line, b.getInt64(0))),
+			       b.CreateAnd(b.CreateICmpNE(lines, b.getInt64(0)),
+					   b.CreateICmpNE(planes, b.getInt64(0))));
+	return true;
+}
+
+/* For call c of a built-in of form f: the ranges it touches, and for an
+ * async copy whether it touches any (`nonempty`, else null).  False when
  * the call does not have the expected shape. */
-static bool range_of(llvm::CallInst *c, form f, bool aligned,
-		     llvm::IRBuilder<> &b, llvm::Value *&at, uint64_t &bytes, bool &write)
+static bool ranges_of(llvm::CallInst *c, form f, bool aligned, llvm::IRBuilder<> &b,
+		      std::vector<touched> &out, llvm::Value *&nonempty)
 {
 	unsigned n = c->arg_size();
 	llvm::StringRef mangled = c->getCalledFunction()->getName();
-	uint64_t elem = pointee_bytes(mangled, f == form::atomic);
+	uint64_t elem = pointee_bytes(mangled, f == form::atomic || f >= form::async_copy);
 	llvm::Value *p = nullptr, *offset = nullptr;
-	uint64_t step = 0;
+	uint64_t step = 0, bytes = 0;
+	bool write = false;
+	nonempty = nullptr;
 	unsigned k = name_lanes(plain_name(mangled));
 	switch (f) {
 	case form::vload:
@@ -212,13 +344,18 @@ static bool range_of(llvm::CallInst *c, form f, bool aligned,
 		if (n < 1)
 			return false;
 		p = c->getArgOperand(0);
+		if (!p->getType()->isPointerTy())
+			return false;
 		/* atomic_flag (not a builtin type): an int */
-		bytes = elem ? elem : 4;
-		write = plain_name(c->getCalledFunction()->getName()).find("load") ==
-			std::string::npos;
-		at = p;
-		return p->getType()->isPointerTy();
+		out.push_back({p, elem ? elem : 4,
+			       plain_name(mangled).find("load") == std::string::npos});
+		return true;
 	}
+	case form::async_copy:
+	case form::async_strided:
+	case form::async_2d:
+	case form::async_3d:
+		return async_ranges(c, f, b, elem, out, nonempty);
 	case form::none:
 		return false;
 	}
@@ -226,7 +363,7 @@ static bool range_of(llvm::CallInst *c, form f, bool aligned,
 		return false;
 	llvm::Value *off = b.CreateMul(b.CreateZExtOrTrunc(offset, b.getInt64Ty()),
 				       b.getInt64(step));
-	at = b.CreateGEP(b.getInt8Ty(), p, off);
+	out.push_back({b.CreateGEP(b.getInt8Ty(), p, off), bytes, write});
 	return true;
 }
 
@@ -242,8 +379,9 @@ static llvm::FunctionCallee marker(llvm::Module &m, unsigned as)
 				     ft);
 }
 
-void guard_builtin_accesses(llvm::Module &m)
+bool guard_builtin_accesses(llvm::Module &m)
 {
+	bool changed = false;
 	std::vector<llvm::CallInst *> calls;
 	for (llvm::Function &f : m) {
 		/* Blocks (Clang's __<kernel>_block_invoke functions) run as
@@ -266,15 +404,33 @@ void guard_builtin_accesses(llvm::Module &m)
 		if (f == form::none)
 			continue;
 		llvm::IRBuilder<> b(c);
-		llvm::Value *at;
-		uint64_t bytes;
-		bool write;
-		if (!range_of(c, f, aligned, b, at, bytes, write))
+		std::vector<touched> ranges;
+		llvm::Value *nonempty;
+		if (!ranges_of(c, f, aligned, b, ranges, nonempty))
 			continue;
-		llvm::CallInst *ok = b.CreateCall(
-			marker(m, at->getType()->getPointerAddressSpace()),
-			{at, b.getInt64(bytes), b.getInt32(write ? 1 : 0)});
-		ok->setDebugLoc(c->getDebugLoc());
+		/* the markers, and-ed; for an async copy only when it copies */
+		llvm::Instruction *markers_at = c;
+		llvm::BasicBlock *before = c->getParent();
+		if (nonempty)
+			markers_at = llvm::SplitBlockAndInsertIfThen(
+				nonempty, c, false, mdb.createBranchWeights(1u << 20, 1));
+		b.SetInsertPoint(markers_at);
+		llvm::Value *ok = nullptr;
+		for (const touched &t : ranges) {
+			llvm::CallInst *one = b.CreateCall(
+				marker(m, t.at->getType()->getPointerAddressSpace()),
+				{t.at, b.getInt64(t.bytes), b.getInt32(t.write ? 1 : 0)});
+			one->setDebugLoc(c->getDebugLoc());
+			ok = ok ? b.CreateAnd(ok, one) : one;
+		}
+		if (nonempty) {
+			llvm::IRBuilder<> pb(&c->getParent()->front());
+			llvm::PHINode *all = pb.CreatePHI(b.getInt1Ty(), 2);
+			all->addIncoming(b.getTrue(), before);
+			all->addIncoming(ok, markers_at->getParent());
+			ok = all;
+		}
+		changed = true;
 		llvm::Instruction *then_t = nullptr, *else_t = nullptr;
 		llvm::SplitBlockAndInsertIfThenElse(ok, c, &then_t, &else_t,
 						    mdb.createBranchWeights(1u << 20, 1));
@@ -288,6 +444,7 @@ void guard_builtin_accesses(llvm::Module &m)
 		phi->addIncoming(c, then_t->getParent());
 		phi->addIncoming(llvm::Constant::getNullValue(c->getType()), else_t->getParent());
 	}
+	return changed;
 }
 
 } // namespace kiln

@@ -32,10 +32,19 @@ inline constexpr const char *check_call_mark = "kiln.check";
 /* Tags every memory access of m (finalize.cpp, before linking kernel-lib). */
 void mark_user_accesses(llvm::Module &m);
 /* Puts each of m's calls of a built-in that accesses memory through a
- * pointer (vloadN, vstoreN, the half forms, atomics) under a marker call
- * (check_builtins.cpp) that kiln-check-bounds replaces by the check of
- * the bytes it touches (finalize.cpp, before linking kernel-lib). */
-void guard_builtin_accesses(llvm::Module &m);
+ * pointer (vloadN, vstoreN, the half forms, atomics, async copies) under
+ * a marker call (check_builtins.cpp) that kiln-check-bounds replaces by
+ * the check of the bytes it touches (finalize.cpp, before linking
+ * kernel-lib).  True when it guarded any. */
+bool guard_builtin_accesses(llvm::Module &m);
+/* kiln-check-builtins: guard_builtin_accesses as a pass, for IR tests. */
+struct check_builtins_pass : llvm::PassInfoMixin<check_builtins_pass> {
+	llvm::PreservedAnalyses run(llvm::Module &m, llvm::ModuleAnalysisManager &)
+	{
+		return guard_builtin_accesses(m) ? llvm::PreservedAnalyses::none()
+						 : llvm::PreservedAnalyses::all();
+	}
+};
 /* The marker's name, followed by ".p<address space>":
  *     i1 __kiln_check_range.pN(ptr addrspace(N) at, i64 bytes, i32 write) */
 extern const char *const check_range_marker;

@@ -182,6 +182,8 @@ static const module_entry module_passes[] = {
 	 [](llvm::ModulePassManager &m, pass_errors *) { m.addPass(vector_variants_pass()); }},
 	{"kiln-lower-dot", lower_dot_pass::name(),
 	 [](llvm::ModulePassManager &m, pass_errors *) { m.addPass(lower_dot_pass()); }},
+	{"kiln-check-builtins", check_builtins_pass::name(),
+	 [](llvm::ModulePassManager &m, pass_errors *) { m.addPass(check_builtins_pass()); }},
 	{"kiln-check-state", check_state_attrs_pass::name(),
 	 [](llvm::ModulePassManager &m, pass_errors *) { m.addPass(check_state_attrs_pass()); }},
 	{"kiln-block-kernels", block_kernels_pass::name(),

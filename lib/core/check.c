@@ -426,6 +426,13 @@ static void defect(struct kiln_wg_state *st, const struct kiln_check_site *site,
 		st->failure = kept;
 }
 
+/* The plural ending of a count of bytes: an async copy's range is
+ * checked as its first and last byte ("read of 1 byte"). */
+static const char *plural(uint32_t n)
+{
+	return n == 1 ? "" : "s";
+}
+
 /* A store that met another work-group's store to the same global byte
  * (kiln-check-global-races): `offset` is the store's offset in its
  * object, `tag` the shadow word the other group left (its group in bits
@@ -447,9 +454,9 @@ static void report_global_race(struct kiln_wg_state *st,
 	}
 	char detail[512];
 	snprintf(detail, sizeof(detail),
-		 "write of %u bytes at offset %" PRId64 " of %s, which %s also wrote "
+		 "write of %u byte%s at offset %" PRId64 " of %s, which %s also wrote "
 		 "in this execution of the kernel, with nothing to order the two",
-		 site->access_size, (int64_t)offset,
+		 site->access_size, plural(site->access_size), (int64_t)offset,
 		 site->object ? site->object : "an object", other);
 	defect(st, site, detail, x, y, z);
 }
@@ -464,8 +471,9 @@ static void report(struct kiln_wg_state *st, const struct kiln_check_site *site,
 	}
 	char detail[512];
 	snprintf(detail, sizeof(detail),
-		 "%s of %u bytes at offset %" PRId64 " of %s (%" PRIu64 " bytes)%s",
-		 site->is_write ? "write" : "read", site->access_size, (int64_t)offset,
+		 "%s of %u byte%s at offset %" PRId64 " of %s (%" PRIu64 " bytes)%s",
+		 site->is_write ? "write" : "read", site->access_size,
+		 plural(site->access_size), (int64_t)offset,
 		 site->object ? site->object : "an object", extent,
 		 site->kind == KILN_CHECK_KIND_UNINIT
 			 ? ", which no work-item of the group has written" : "");
@@ -536,9 +544,10 @@ static bool lookup(struct kiln_wg_state *st, const struct kiln_check_site *site,
 		return true;
 	char detail[512];
 	snprintf(detail, sizeof(detail),
-		 "%s of %u bytes through a pointer read from memory, at offset %" PRId64
+		 "%s of %u byte%s through a pointer read from memory, at offset %" PRId64
 		 " of %s (%" PRIu64 " bytes)",
 		 site->is_write ? "write" : "read", site->access_size,
+		 plural(site->access_size),
 		 (int64_t)(addr - base), what, extent);
 	defect(st, site, detail, x, y, z);
 	return false;

@@ -38,6 +38,49 @@ static const char src[] =
 	"{\n"
 	"    atomic_inc(&c[(int)get_global_id(0) - 1]); /*L:atomic_negative*/\n"
 	"}\n"
+	"__kernel void async_in(__global const int *a, __global int *out, int n)\n"
+	"{\n"
+	"    __local int tile[80];\n"
+	"    int l = get_local_id(0);\n"
+	"    for (int k = l; k < 80; k += 16)\n"
+	"        tile[k] = -7;\n"
+	"    barrier(CLK_LOCAL_MEM_FENCE);\n"
+	"    event_t e = async_work_group_copy(tile, a, (size_t)n, 0); /*L:async_in*/\n"
+	"    wait_group_events(1, &e);\n"
+	"    for (int k = l; k < 80; k += 16)\n"
+	"        out[k] = tile[k];\n"
+	"}\n"
+	"__kernel void async_out(__global int *a, int n)\n"
+	"{\n"
+	"    __local int tile[80];\n"
+	"    for (int k = get_local_id(0); k < 80; k += 16)\n"
+	"        tile[k] = k + 100;\n"
+	"    barrier(CLK_LOCAL_MEM_FENCE);\n"
+	"    event_t e = async_work_group_copy(a, tile, (size_t)n, 0); /*L:async_out*/\n"
+	"    wait_group_events(1, &e);\n"
+	"}\n"
+	"__kernel void async_strided(__global int *a, int n, int stride)\n"
+	"{\n"
+	"    __local int tile[80];\n"
+	"    for (int k = get_local_id(0); k < 80; k += 16)\n"
+	"        tile[k] = k + 100;\n"
+	"    barrier(CLK_LOCAL_MEM_FENCE);\n"
+	"    event_t e = async_work_group_strided_copy(a, tile, (size_t)n, (size_t)stride, 0); /*L:async_strided*/\n"
+	"    wait_group_events(1, &e);\n"
+	"}\n"
+	"__kernel void async_2d(__global const int *a, __global int *out, int lines)\n"
+	"{\n"
+	"    __local int tile[80];\n"
+	"    int l = get_local_id(0);\n"
+	"    for (int k = l; k < 80; k += 16)\n"
+	"        tile[k] = -7;\n"
+	"    barrier(CLK_LOCAL_MEM_FENCE);\n"
+	"    /* lines of 6 ints every 8 ints of a, packed into the tile */\n"
+	"    event_t e = async_work_group_copy_2D2D(tile, 0, a, 2, sizeof(int), 6, (size_t)lines, 8, 6, 0); /*L:async_2d*/\n"
+	"    wait_group_events(1, &e);\n"
+	"    for (int k = l; k < 80; k += 16)\n"
+	"        out[k] = tile[k];\n"
+	"}\n"
 	"__kernel void off_by_one(__global int *a, int n)\n"
 	"{\n"
 	"    int i = get_global_id(0);\n"
@@ -268,6 +311,114 @@ static void test_builtins(void)
  * guard around the built-ins (check_builtins.cpp) must leave the wait
  * recognisable (atomic_loops.cpp), so that the group runs as fibers and
  * finishes, with its results and no message. */
+/* Async copies (OpenCL C 3.0 §6.15.13, cl_khr_extended_async_copies):
+ * a copy whose source or destination runs past a sub-buffer does not
+ * happen at all; one within it runs as unchecked, with no message. */
+static void async_in_case(const char *name, cl_int n, int clean, const int *want)
+{
+	cl_int err;
+	int in[N];
+	for (int i = 0; i < N; i++)
+		in[i] = 3 * i + 1;
+	cl_mem sub, parent = parent_with_guards(&sub, in);
+	cl_mem out = clCreateBuffer(ctx, CL_MEM_READ_WRITE, 80 * sizeof(int), NULL, &err);
+	REQUIRE(err == CL_SUCCESS);
+	cl_kernel k = clCreateKernel(prog, name, &err);
+	REQUIRE(err == CL_SUCCESS);
+	CHECK_OK(clSetKernelArg(k, 0, sizeof(sub), &sub));
+	CHECK_OK(clSetKernelArg(k, 1, sizeof(out), &out));
+	CHECK_OK(clSetKernelArg(k, 2, sizeof(n), &n));
+	clear_messages();
+	run(k, 16, 16, clean);
+	guards_intact(parent, NULL);
+	int res[80], wrong = 0;
+	CHECK_OK(clEnqueueReadBuffer(q, out, CL_TRUE, 0, sizeof(res), res, 0, NULL, NULL));
+	for (int i = 0; i < 80; i++)
+		wrong += res[i] != want[i];
+	CHECK(wrong == 0);
+	if (clean)
+		CHECK(messages[0] == 0);
+	clReleaseKernel(k);
+	clReleaseMemObject(out);
+	clReleaseMemObject(sub);
+	clReleaseMemObject(parent);
+}
+
+/* async_out or async_strided into the sub-buffer; `want` its contents
+ * after. */
+static void async_out_case(const char *name, cl_int n, cl_int stride, int clean,
+			   const int *want)
+{
+	cl_int err;
+	cl_mem sub, parent = parent_with_guards(&sub, NULL);
+	cl_kernel k = clCreateKernel(prog, name, &err);
+	REQUIRE(err == CL_SUCCESS);
+	CHECK_OK(clSetKernelArg(k, 0, sizeof(sub), &sub));
+	CHECK_OK(clSetKernelArg(k, 1, sizeof(n), &n));
+	if (stride)
+		CHECK_OK(clSetKernelArg(k, 2, sizeof(stride), &stride));
+	clear_messages();
+	run(k, 16, 16, clean);
+	int mid[N], wrong = 0;
+	guards_intact(parent, mid);
+	for (int i = 0; i < N; i++)
+		wrong += mid[i] != want[i];
+	CHECK(wrong == 0);
+	if (clean)
+		CHECK(messages[0] == 0);
+	clReleaseKernel(k);
+	clReleaseMemObject(sub);
+	clReleaseMemObject(parent);
+}
+
+static void test_async_copies(void)
+{
+	int want[80];
+	/* into __local: all N ints, then one past the end (not copied) */
+	for (int i = 0; i < 80; i++)
+		want[i] = i < N ? 3 * i + 1 : -7;
+	async_in_case("async_in", N, 1, want);
+	for (int i = 0; i < 80; i++)
+		want[i] = -7;
+	async_in_case("async_in", N + 1, 0, want);
+	const char *in[] = { "local (0, 0, 0)", "argument 0 \"a\"",
+			     "read of 4 bytes at offset 256", "(256 bytes)" };
+	expect_message("async_in", in, 4);
+	/* 2D: 7 lines of 6 from a[2 + 8 * line] fit (the last ends at
+	 * int 55), 8 lines would end at int 63 and do, 9 lines not: the
+	 * last byte of the source is then byte 287 */
+	for (int i = 0; i < 80; i++)
+		want[i] = i < 48 ? 3 * (2 + 8 * (i / 6) + i % 6) + 1 : -7;
+	async_in_case("async_2d", 8, 1, want);
+	for (int i = 0; i < 80; i++)
+		want[i] = -7;
+	async_in_case("async_2d", 9, 0, want);
+	const char *in2[] = { "argument 0 \"a\"", "read of 1 byte at offset 287",
+			      "(256 bytes)" };
+	expect_message("async_2d", in2, 3);
+
+	/* out of __local: N ints fill the sub-buffer; N + 1 would write one
+	 * past it: nothing is written, the guards are intact */
+	int mid[N];
+	for (int i = 0; i < N; i++)
+		mid[i] = i + 100;
+	async_out_case("async_out", N, 0, 1, mid);
+	for (int i = 0; i < N; i++)
+		mid[i] = GUARD;
+	async_out_case("async_out", N + 1, 0, 0, mid);
+	const char *out[] = { "argument 0 \"a\"", "write of 4 bytes at offset 256",
+			      "(256 bytes)" };
+	expect_message("async_out", out, 3);
+	/* strided: 16 ints every 4th int reach int 60; 17 would reach 64 */
+	for (int i = 0; i < N; i++)
+		mid[i] = i % 4 == 0 ? i / 4 + 100 : GUARD;
+	async_out_case("async_strided", 16, 4, 1, mid);
+	for (int i = 0; i < N; i++)
+		mid[i] = GUARD;
+	async_out_case("async_strided", 17, 4, 0, mid);
+	expect_message("async_strided", out, 3);
+}
+
 static void test_spin_wait(void)
 {
 	cl_int err;
@@ -522,6 +673,7 @@ int main(void)
 	test_edge_store();
 	test_negative();
 	test_builtins();
+	test_async_copies();
 	test_spin_wait();
 	test_local();
 	test_local_arg();

@@ -291,7 +291,7 @@ static void test_global_byte_race(void)
 	clear_messages();
 	check_name = "race";
 	run(k, N, L, 0);
-	const char *parts[] = { "global (70, 0, 0)", "write of 1 bytes at offset 5 of argument 0 \"out\"",
+	const char *parts[] = { "global (70, 0, 0)", "write of 1 byte at offset 5 of argument 0 \"out\"",
 				"which work-group (0, 0, 0) also wrote" };
 	expect_message("global_byte_race", parts, 3);
 	pthread_mutex_lock(&msg_lock);
