@@ -5,6 +5,11 @@
  * here the write is dropped, so it can never touch other memory. */
 #include "image_internal.h"
 
+/* Checked mode's report of a write outside the image (KILN_CHECK=bounds):
+ * the compiler turns this call into the runtime's report, or deletes it
+ * when the program is not checked (kiln_finalize, check_bounds.cpp). */
+void __kiln_check_image_write(kl_image img, int x, int y, int z);
+
 /* The texel (x, y, z) of a write, or NULL when it is outside. */
 KL_INL __global uchar *kl_write_ptr(kl_image img, int4 c, int dims, int arr, int psize)
 {
@@ -13,8 +18,10 @@ KL_INL __global uchar *kl_write_ptr(kl_image img, int4 c, int dims, int arr, int
 	int z = dims >= 3 ? c.z : arr ? c[dims] : 0;
 	int nz = arr ? img->array_size : img->depth;
 	if ((uint)x >= (uint)img->width || (uint)y >= (uint)img->height ||
-	    (uint)z >= (uint)nz)
+	    (uint)z >= (uint)nz) {
+		__kiln_check_image_write(img, x, y, z);
 		return 0;
+	}
 	return kl_texel_ptr(img, x, y, z, psize);
 }
 

@@ -166,6 +166,17 @@ typedef void (*kiln_check_access_fn)(struct kiln_wg_state *state,
 typedef bool (*kiln_check_written_fn)(struct kiln_check_launch *chk, const uint8_t *shadow,
 				      uint64_t len);
 
+/* Work-item (x, y, z) wrote an image (OpenCL C 3.0 §6.15.15.4) at texel
+ * (cx, cy, cz) outside it (cz: the layer of an array image); `image` is
+ * the image argument's struct kiln_image_abi.  Kernel-lib drops such a
+ * write; this reports it (checked mode only: the hook call
+ * __kiln_check_image_write that kernel-lib makes on that path becomes a
+ * call of this service, and is deleted unchecked). */
+typedef void (*kiln_check_image_fn)(struct kiln_wg_state *state,
+				    const struct kiln_check_site *site, const void *image,
+				    int64_t cx, int64_t cy, int64_t cz, uint64_t x, uint64_t y,
+				    uint64_t z);
+
 /* Per NDRange command and worker, reached from every group through
  * state->check. */
 struct kiln_check_launch {
@@ -175,6 +186,7 @@ struct kiln_check_launch {
 	kiln_check_arrive_fn arrive;
 	kiln_check_access_fn access;
 	kiln_check_written_fn written;
+	kiln_check_image_fn image;
 	/* Uninitialized-read shadow: the byte at addr + shadow_delta is
 	 * nonzero once a work-item of the running group wrote local byte
 	 * addr (cleared at the start of each group). */

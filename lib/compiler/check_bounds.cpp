@@ -579,6 +579,61 @@ static bool instrument(llvm::Function &f, const wi_params &p, llvm::LoopInfo &li
 	return true;
 }
 
+/* Kernel-lib's image writes drop a texel outside the image and call the
+ * hook check_image_hook there (kernel-lib/image_write.cl); inlined into
+ * the kernel, that call carries the line of the program's write_image
+ * call.  Each becomes a call of the runtime's image service, which names
+ * the texel, the work-item and the image. */
+static bool report_image_writes(llvm::Function &f, const wi_params &p)
+{
+	llvm::Function *hook = f.getParent()->getFunction(check_image_hook);
+	llvm::Function *k = kernel_of_workitem(f);
+	if (!hook || !k || is_block_kernel(*k) || k->getMetadata(block_kernel_mark))
+		return false;
+	unsigned kernel_args = (unsigned)f.arg_size() - 5;
+	std::vector<llvm::CallInst *> calls;
+	for (llvm::User *u : hook->users())
+		if (auto *c = llvm::dyn_cast<llvm::CallInst>(u); c && c->getFunction() == &f)
+			calls.push_back(c);
+	for (llvm::CallInst *c : calls) {
+		llvm::IRBuilder<> b(c);
+		llvm::Type *i64 = b.getInt64Ty();
+		check_site_info s;
+		s.kind = KILN_CHECK_KIND_BOUNDS;
+		s.kernel = k->getName().str();
+		s.is_write = true;
+		s.loc = c->getDebugLoc();
+		const llvm::Value *img = llvm::getUnderlyingObject(c->getArgOperand(0), 0);
+		if (auto *a = llvm::dyn_cast<llvm::Argument>(img);
+		    a && a->getParent() == &f && a->getArgNo() < kernel_args) {
+			s.arg = (int)a->getArgNo();
+			s.object = check_arg_object(*k, a->getArgNo());
+		}
+		auto *ft = llvm::FunctionType::get(
+			b.getVoidTy(), {b.getPtrTy(), b.getPtrTy(), c->getArgOperand(0)->getType(),
+					i64, i64, i64, i64, i64, i64},
+			false);
+		llvm::Value *fn = check_service(b, offsetof(struct kiln_check_launch, image));
+		llvm::CallInst *r = b.CreateCall(
+			ft, fn,
+			{wg_state(b), check_site(*f.getParent(), s), c->getArgOperand(0),
+			 b.CreateSExt(c->getArgOperand(1), i64), b.CreateSExt(c->getArgOperand(2), i64),
+			 b.CreateSExt(c->getArgOperand(3), i64), p.x, p.y, p.z});
+		r->setMetadata(check_call_mark, llvm::MDNode::get(b.getContext(), {}));
+		c->eraseFromParent();
+	}
+	return !calls.empty();
+}
+
+void check_drop_image_hooks(llvm::Module &m)
+{
+	if (llvm::Function *hook = m.getFunction(check_image_hook)) {
+		while (!hook->use_empty())
+			llvm::cast<llvm::Instruction>(hook->user_back())->eraseFromParent();
+		hook->eraseFromParent();
+	}
+}
+
 llvm::PreservedAnalyses check_bounds_pass::run(llvm::Function &f,
 					       llvm::FunctionAnalysisManager &fam)
 {
@@ -587,7 +642,8 @@ llvm::PreservedAnalyses check_bounds_pass::run(llvm::Function &f,
 		return llvm::PreservedAnalyses::all();
 	llvm::LoopInfo &li = fam.getResult<llvm::LoopAnalysis>(f);
 	llvm::ScalarEvolution &se = fam.getResult<llvm::ScalarEvolutionAnalysis>(f);
-	if (!instrument(f, p, li, se))
+	bool images = report_image_writes(f, p);
+	if (!instrument(f, p, li, se) && !images)
 		return llvm::PreservedAnalyses::all();
 	check_hoist_tables(f);
 	return llvm::PreservedAnalyses::none();
@@ -669,6 +725,11 @@ llvm::PreservedAnalyses check_state_attrs_pass::run(llvm::Module &m,
 	for (llvm::Function &f : m)
 		if (f.isDeclaration() && f.getName().startswith(check_range_marker))
 			markers.push_back(&f);
+	/* and image hooks it did not reach */
+	if (m.getFunction(check_image_hook)) {
+		check_drop_image_hooks(m);
+		changed = true;
+	}
 	for (llvm::Function *f : markers) {
 		while (!f->use_empty()) {
 			auto *c = llvm::cast<llvm::CallInst>(f->user_back());

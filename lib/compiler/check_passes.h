@@ -45,6 +45,14 @@ struct check_builtins_pass : llvm::PassInfoMixin<check_builtins_pass> {
 						 : llvm::PreservedAnalyses::all();
 	}
 };
+/* Kernel-lib's call on the path where an image write outside the image
+ * is dropped (kernel-lib/image_write.cl): void (ptr addrspace(1) image,
+ * i32 x, i32 y, i32 z).  kiln-check-bounds turns it into the runtime's
+ * report; check_drop_image_hooks deletes every call of it (unchecked
+ * builds, right after kernel-lib is linked, and code kiln-check-bounds
+ * does not instrument). */
+inline constexpr const char *check_image_hook = "__kiln_check_image_write";
+void check_drop_image_hooks(llvm::Module &m);
 /* The marker's name, followed by ".p<address space>":
  *     i1 __kiln_check_range.pN(ptr addrspace(N) at, i64 bytes, i32 write) */
 extern const char *const check_range_marker;

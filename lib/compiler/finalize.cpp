@@ -208,6 +208,10 @@ bool finalize_module(llvm::Module &m, llvm::TargetMachine &tm,
 		if (!link_kernel_lib(m, t, log))
 			return false;
 	}
+	/* kernel-lib reports image writes outside the image to checked mode
+	 * only */
+	if (!(check & KILN_CHECK_BOUNDS))
+		check_drop_image_hooks(m);
 	adapt_kernel_lib_calls(m);
 	define_lib_options(m, o);
 	retarget(m, t);

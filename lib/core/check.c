@@ -3,6 +3,7 @@
 #include "command.h"
 #include "context.h"
 #include "debug.h"
+#include "image_abi.h"
 #include "queue.h"
 #include "svm.h"
 #include "usm.h"
@@ -98,6 +99,9 @@ static void access_local(struct kiln_wg_state *st, const struct kiln_check_site 
 			 uint64_t addr, uint64_t size, uint64_t is_write, uint64_t x,
 			 uint64_t y, uint64_t z);
 static bool all_written(struct kiln_check_launch *chk, const uint8_t *shadow, uint64_t len);
+static void image_outside(struct kiln_wg_state *st, const struct kiln_check_site *site,
+			  const void *image, int64_t cx, int64_t cy, int64_t cz, uint64_t x,
+			  uint64_t y, uint64_t z);
 
 struct kiln_check_cmd *kiln_check_cmd_new(cl_context ctx,
 					  const struct kiln_wg_launch *launch,
@@ -132,6 +136,7 @@ struct kiln_check_cmd *kiln_check_cmd_new(cl_context ctx,
 		k->pub.arrive = arrive;
 		k->pub.access = access_local;
 		k->pub.written = all_written;
+		k->pub.image = image_outside;
 		k->pub.run = k;
 		k->cmd = c;
 	}
@@ -477,6 +482,40 @@ static void report(struct kiln_wg_state *st, const struct kiln_check_site *site,
 		 site->object ? site->object : "an object", extent,
 		 site->kind == KILN_CHECK_KIND_UNINIT
 			 ? ", which no work-item of the group has written" : "");
+	defect(st, site, detail, x, y, z);
+}
+
+/* A write_image* at a texel outside the image (kernel-lib dropped it):
+ * the coordinates the kernel gave, against the image's size, in the
+ * image's own dimensions (the layer of an array as the last). */
+static void image_outside(struct kiln_wg_state *st, const struct kiln_check_site *site,
+			  const void *image, int64_t cx, int64_t cy, int64_t cz, uint64_t x,
+			  uint64_t y, uint64_t z)
+{
+	const struct kiln_image_abi *img = image;
+	char at[96], size[96], detail[512];
+	bool array = img->image_type == CL_MEM_OBJECT_IMAGE1D_ARRAY ||
+		     img->image_type == CL_MEM_OBJECT_IMAGE2D_ARRAY;
+	int dims = img->image_type == CL_MEM_OBJECT_IMAGE3D ? 3
+		   : img->image_type == CL_MEM_OBJECT_IMAGE2D ||
+				   img->image_type == CL_MEM_OBJECT_IMAGE2D_ARRAY
+			   ? 2
+			   : 1;
+	int64_t c[3] = { cx, cy, cz };
+	int64_t n[3] = { img->width, img->height, img->depth };
+	if (array) /* the layer follows the image's own coordinates */
+		c[dims] = cz, n[dims] = img->array_size;
+	int shown = dims + array, a = 0, b = 0;
+	for (int i = 0; i < shown; i++) {
+		a += snprintf(at + a, sizeof(at) - (size_t)a, "%s%" PRId64, i ? ", " : "", c[i]);
+		b += snprintf(size + b, sizeof(size) - (size_t)b, "%s%" PRId64, i ? " x " : "",
+			      n[i]);
+	}
+	snprintf(detail, sizeof(detail),
+		 "write of the texel at (%s) of %s, outside the image (%s%s); the write was "
+		 "dropped",
+		 at, site->object ? site->object : "an image", size,
+		 array ? (dims == 1 ? ", width x layers" : ", width x height x layers") : "");
 	defect(st, site, detail, x, y, z);
 }
 

@@ -81,6 +81,11 @@ static const char src[] =
 	"    for (int k = l; k < 80; k += 16)\n"
 	"        out[k] = tile[k];\n"
 	"}\n"
+	"__kernel void image_past(__write_only image2d_t img, int w)\n"
+	"{\n"
+	"    int i = get_global_id(0);\n"
+	"    write_imagef(img, (int2)(i % (w + 1), i / (w + 1)), (float4)(i, 0, 0, 1)); /*L:image_past*/\n"
+	"}\n"
 	"__kernel void off_by_one(__global int *a, int n)\n"
 	"{\n"
 	"    int i = get_global_id(0);\n"
@@ -419,6 +424,44 @@ static void test_async_copies(void)
 	expect_message("async_strided", out, 3);
 }
 
+/* write_imagef one column past the right edge of a 16 x 4 image in every
+ * row: kernel-lib drops those writes (as it does unchecked); checked mode
+ * names the first, with the texel and the image's size.  The image holds
+ * exactly the writes inside it. */
+static void test_image_write(void)
+{
+	enum { W = 16, H = 4 };
+	cl_int err, w = W;
+	cl_image_format fmt = { CL_RGBA, CL_FLOAT };
+	cl_image_desc desc = { .image_type = CL_MEM_OBJECT_IMAGE2D, .image_width = W,
+			       .image_height = H };
+	static float px[H][W][4];
+	for (int y = 0; y < H; y++)
+		for (int x = 0; x < W; x++)
+			px[y][x][0] = -1.0f;
+	cl_mem img = clCreateImage(ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, &fmt, &desc,
+				   px, &err);
+	REQUIRE(err == CL_SUCCESS);
+	cl_kernel k = clCreateKernel(prog, "image_past", &err);
+	REQUIRE(err == CL_SUCCESS);
+	CHECK_OK(clSetKernelArg(k, 0, sizeof(img), &img));
+	CHECK_OK(clSetKernelArg(k, 1, sizeof(w), &w));
+	clear_messages();
+	run(k, (W + 1) * H, (W + 1) * H, 0);
+	size_t origin[3] = { 0, 0, 0 }, region[3] = { W, H, 1 };
+	CHECK_OK(clEnqueueReadImage(q, img, CL_TRUE, origin, region, 0, 0, px, 0, NULL, NULL));
+	int wrong = 0;
+	for (int y = 0; y < H; y++)
+		for (int x = 0; x < W; x++)
+			wrong += px[y][x][0] != (float)(y * (W + 1) + x) || px[y][x][3] != 1.0f;
+	CHECK(wrong == 0);
+	const char *parts[] = { "global (16, 0, 0)", "write of the texel at (16, 0) of argument 0 \"img\"",
+				"outside the image (16 x 4)" };
+	expect_message("image_past", parts, 3);
+	clReleaseKernel(k);
+	clReleaseMemObject(img);
+}
+
 static void test_spin_wait(void)
 {
 	cl_int err;
@@ -674,6 +717,7 @@ int main(void)
 	test_negative();
 	test_builtins();
 	test_async_copies();
+	test_image_write();
 	test_spin_wait();
 	test_local();
 	test_local_arg();
