@@ -10,6 +10,7 @@
  * which wait for the lock.  Run one work-item at a time, as written, the
  * loop finishes; and atomics do not vectorize anyway, so leaving these
  * loops alone costs no speed. */
+#include "compiler/check_passes.h"
 #include "compiler/internal.h"
 
 #include <llvm/Analysis/LoopInfo.h>
@@ -31,6 +32,25 @@ bool synchronises_through_memory(const llvm::Loop *l)
 	return false;
 }
 
+/* The one value that is not a constant among the incoming values of phi
+ * v (a checked access's value: the read on the passing path, 0 on the
+ * failing ones), or null. */
+static const llvm::Value *one_variable_value(const llvm::Value *v)
+{
+	auto *phi = llvm::dyn_cast<llvm::PHINode>(v);
+	if (!phi)
+		return nullptr;
+	const llvm::Value *one = nullptr;
+	for (const llvm::Value *in : phi->incoming_values()) {
+		if (llvm::isa<llvm::Constant>(in))
+			continue;
+		if (one && one != in)
+			return nullptr;
+		one = in;
+	}
+	return one;
+}
+
 /* Whether v has the same value in every iteration of l: defined outside
  * it, or computed in it from such values without reading memory (an
  * address the loop recomputes, `&flag[g]`, before anything hoists it). */
@@ -39,17 +59,33 @@ static bool invariant(const llvm::Value *v, const llvm::Loop *l, unsigned depth 
 	auto *i = llvm::dyn_cast<llvm::Instruction>(v);
 	if (!i || !l->contains(i))
 		return true;
-	if (depth > 8 || llvm::isa<llvm::PHINode>(i) || i->isTerminator())
+	if (depth > 8 || i->isTerminator())
 		return false;
+	if (llvm::isa<llvm::PHINode>(i)) {
+		/* Checked mode's guard of a load inside the loop (a block's
+		 * captured pointer: check_guard) joins the value read with
+		 * 0 on the failing path, which the same invariant test
+		 * decides in every iteration.  Not a header phi: that one
+		 * carries a value from one iteration to the next.  Taking a
+		 * loop that does not wait for a waiting one costs speed only
+		 * (fibers), never correctness. */
+		const llvm::Value *one = one_variable_value(i);
+		return one && i->getParent() != l->getHeader() && invariant(one, l, depth + 1);
+	}
 	if (auto *ld = llvm::dyn_cast<llvm::LoadInst>(i)) {
 		/* A plain load the loop repeats (a block's captured pointer,
 		 * read from the block literal each time) in a loop that
-		 * stores nothing but atomically. */
+		 * stores nothing but atomically.  Checked mode's own stores
+		 * and service calls (its failure records, the lookup of a
+		 * loaded pointer's object: check_passes.h) reach only the
+		 * runtime's memory. */
 		if (!ld->isSimple())
 			return false;
 		for (const llvm::BasicBlock *bb : l->blocks())
 			for (const llvm::Instruction &j : *bb)
-				if (j.mayWriteToMemory() && !llvm::isa<llvm::LoadInst>(j) &&
+				if (j.mayWriteToMemory() && !j.getMetadata(check_record_mark) &&
+				    !j.getMetadata(check_call_mark) &&
+				    !llvm::isa<llvm::LoadInst>(j) &&
 				    !llvm::isa<llvm::AtomicRMWInst>(j) &&
 				    !llvm::isa<llvm::AtomicCmpXchgInst>(j) &&
 				    !llvm::isa<llvm::FenceInst>(j))
@@ -71,25 +107,6 @@ static bool invariant(const llvm::Value *v, const llvm::Loop *l, unsigned depth 
  * atomicrmw or a cmpxchg, at an address l does not change, that is not
  * the work-item's own (a `volatile int spin` counting a delay loop is an
  * alloca); null when v is none. */
-/* The one value that is not a constant among the incoming values of phi
- * v (a checked access's value: the read on the passing path, 0 on the
- * failing ones), or null. */
-static const llvm::Value *one_variable_value(const llvm::Value *v)
-{
-	auto *phi = llvm::dyn_cast<llvm::PHINode>(v);
-	if (!phi)
-		return nullptr;
-	const llvm::Value *one = nullptr;
-	for (const llvm::Value *in : phi->incoming_values()) {
-		if (llvm::isa<llvm::Constant>(in))
-			continue;
-		if (one && one != in)
-			return nullptr;
-		one = in;
-	}
-	return one;
-}
-
 static const llvm::Instruction *watched_read(const llvm::Value *v, const llvm::Loop *l)
 {
 	for (;;) {

@@ -420,7 +420,7 @@ static bool instrument(llvm::Function &f, const wi_params &p, llvm::LoopInfo &li
 		       llvm::ScalarEvolution &se)
 {
 	llvm::Function *k = kernel_of_workitem(f);
-	if (!k || is_block_kernel(*k) || k->getMetadata(block_kernel_mark))
+	if (!k)
 		return false;
 	llvm::Module &m = *f.getParent();
 	const llvm::DataLayout &dl = m.getDataLayout();
@@ -588,7 +588,7 @@ static bool report_image_writes(llvm::Function &f, const wi_params &p)
 {
 	llvm::Function *hook = f.getParent()->getFunction(check_image_hook);
 	llvm::Function *k = kernel_of_workitem(f);
-	if (!hook || !k || is_block_kernel(*k) || k->getMetadata(block_kernel_mark))
+	if (!hook || !k)
 		return false;
 	unsigned kernel_args = (unsigned)f.arg_size() - 5;
 	std::vector<llvm::CallInst *> calls;
@@ -720,7 +720,7 @@ llvm::PreservedAnalyses check_state_attrs_pass::run(llvm::Module &m,
 {
 	bool changed = false;
 	/* built-ins' markers kiln-check-bounds did not reach (code that is
-	 * not instrumented: block kernels) pass */
+	 * not instrumented) pass */
 	std::vector<llvm::Function *> markers;
 	for (llvm::Function &f : m)
 		if (f.isDeclaration() && f.getName().startswith(check_range_marker))

@@ -384,12 +384,6 @@ bool guard_builtin_accesses(llvm::Module &m)
 	bool changed = false;
 	std::vector<llvm::CallInst *> calls;
 	for (llvm::Function &f : m) {
-		/* Blocks (Clang's __<kernel>_block_invoke functions) run as
-		 * child kernels, which kiln-check-bounds does not instrument;
-		 * a guard there would only hide the built-in from the passes
-		 * that look at its code (atomic_loops.cpp's waiting loops) */
-		if (f.getName().contains("_block_invoke"))
-			continue;
 		for (llvm::BasicBlock &bb : f)
 			for (llvm::Instruction &i : bb)
 				if (auto *c = llvm::dyn_cast<llvm::CallInst>(&i))

@@ -255,7 +255,7 @@ static void instrument_store(llvm::StoreInst *st, llvm::Argument *a, uint64_t si
 static bool instrument(llvm::Function &f, const wi_params &p)
 {
 	llvm::Function *k = kernel_of_workitem(f);
-	if (!k || is_block_kernel(*k) || k->getMetadata(block_kernel_mark))
+	if (!k)
 		return false;
 	const llvm::DataLayout &dl = f.getParent()->getDataLayout();
 	unsigned kernel_args = (unsigned)f.arg_size() - 5;

@@ -432,7 +432,7 @@ static bool instrument(llvm::Function &f, const wi_params &p, unsigned checks,
 		       const divergence &div, llvm::LoopInfo &li, llvm::ScalarEvolution &se)
 {
 	llvm::Function *k = kernel_of_workitem(f);
-	if (!k || is_block_kernel(*k) || k->getMetadata(block_kernel_mark))
+	if (!k)
 		return false;
 	llvm::Module &m = *f.getParent();
 	const llvm::DataLayout &dl = m.getDataLayout();

@@ -73,6 +73,10 @@ struct kiln_check_cmd {
 	cl_context ctx;
 	const struct kiln_wg_launch *launch;
 	uint32_t num_args;
+	/* The command's own arguments come first; a child kernel's table
+	 * (kiln_check_cmd_child) goes on with the objects its enqueuing
+	 * kernel knew, for lookup. */
+	uint32_t own_args;
 	unsigned num_workers;
 	const void **arg_ptrs; /* what each pointer argument received */
 	struct check_worker *workers;
@@ -125,6 +129,7 @@ struct kiln_check_cmd *kiln_check_cmd_new(cl_context ctx,
 	c->ctx = ctx;
 	c->launch = launch;
 	c->num_args = num_args;
+	c->own_args = num_args;
 	c->num_workers = num_workers;
 	for (uint32_t i = 0; i < num_args; i++)
 		c->args[i] = (struct kiln_check_extent){ 0, UINT64_MAX, 0 };
@@ -139,6 +144,27 @@ struct kiln_check_cmd *kiln_check_cmd_new(cl_context ctx,
 		k->pub.image = image_outside;
 		k->pub.run = k;
 		k->cmd = c;
+	}
+	return c;
+}
+
+struct kiln_check_cmd *kiln_check_cmd_child(cl_context ctx, const struct kiln_check_launch *parent,
+					    const struct kiln_wg_launch *launch,
+					    uint32_t num_args, unsigned num_workers)
+{
+	const struct kiln_check_cmd *p =
+		parent ? ((const struct check_worker *)parent->run)->cmd : NULL;
+	uint32_t known = p ? p->num_args : 0;
+	struct kiln_check_cmd *c = kiln_check_cmd_new(ctx, launch, num_args + known, num_workers);
+	if (!c)
+		return NULL;
+	c->own_args = num_args;
+	for (uint32_t i = 0; i < known; i++) {
+		/* no race shadow: the child's races are checked on its own
+		 * arguments only */
+		c->args[num_args + i] = (struct kiln_check_extent){ p->args[i].before,
+								    p->args[i].extent, 0 };
+		c->arg_ptrs[num_args + i] = p->arg_ptrs[i];
 	}
 	return c;
 }
@@ -253,7 +279,7 @@ void kiln_check_execution_begin(struct kiln_check_cmd *c)
 			shadow_round++;
 		}
 		c->generation = ++shadow_generation;
-		for (uint32_t i = 0; i < c->num_args; i++) {
+		for (uint32_t i = 0; i < c->own_args; i++) {
 			struct kiln_check_extent *a = &c->args[i];
 			a->shadow = 0;
 			uint64_t base = (uint64_t)(uintptr_t)c->arg_ptrs[i] - a->before;
@@ -538,7 +564,11 @@ static bool object_of(struct kiln_wg_state *st, const struct kiln_check_cmd *c,
 		if (within(origin, 1, b, c->args[i].extent)) {
 			*base = b;
 			*extent = c->args[i].extent;
-			snprintf(what, what_size, "the object of argument %u", i);
+			if (i < c->own_args)
+				snprintf(what, what_size, "the object of argument %u", i);
+			else /* a child kernel's capture of its parent's buffer */
+				snprintf(what, what_size,
+					 "an object the enqueuing kernel received as an argument");
 			return true;
 		}
 	}

@@ -24,6 +24,14 @@ struct kiln_check_cmd;
 struct kiln_check_cmd *kiln_check_cmd_new(cl_context ctx,
 					  const struct kiln_wg_launch *launch,
 					  uint32_t num_args, unsigned num_workers);
+/* A child kernel's table (device-side enqueue, lib/core/ndrange.c): its
+ * own num_args arguments unlimited until set, then every object of the
+ * table of `parent` (the enqueuing group's state->check, or NULL), so
+ * that a pointer the child reads from its block literal is checked
+ * against the buffer the parent received it as. */
+struct kiln_check_cmd *kiln_check_cmd_child(cl_context ctx, const struct kiln_check_launch *parent,
+					    const struct kiln_wg_launch *launch,
+					    uint32_t num_args, unsigned num_workers);
 void kiln_check_cmd_free(struct kiln_check_cmd *c);
 /* Argument i reaches [ptr, ptr + size) (a buffer, a __local argument:
  * ptr is what the kernel receives) or, for an SVM/USM pointer, the

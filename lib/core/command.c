@@ -155,13 +155,35 @@ static void command_complete(struct kiln_command *cmd, cl_int status)
 /* One of cmd's counts (a child, or its own run) is done; the last one
  * completes it, and a completed child counts down its parent in turn (a
  * loop, not recursion: chains of nested children can be long). */
+/* A child of `parent` (NULL: none) completed with `status`: the first
+ * error becomes the parent's (command.h, child_error). */
+static void note_child_status(struct kiln_command *parent, cl_int status)
+{
+	int none = 0;
+	if (parent && status < 0)
+		atomic_compare_exchange_strong(&parent->child_error, &none, status);
+}
+
 static void children_done(struct kiln_command *cmd)
 {
 	while (cmd && atomic_fetch_sub(&cmd->children, 1) == 1) {
 		struct kiln_command *parent = cmd->parent;
-		command_complete(cmd, cmd->run_status);
+		cl_int status = cmd->run_status;
+		int child = atomic_load(&cmd->child_error);
+		if (status >= 0 && child < 0)
+			status = child; /* a child failed: so does the parent */
+		command_complete(cmd, status);
+		note_child_status(parent, status);
 		cmd = parent;
 	}
+}
+
+/* A child of `parent` completed with `status` outside children_done (a
+ * marker, a command whose wait list failed). */
+static void child_ended(struct kiln_command *parent, cl_int status)
+{
+	note_child_status(parent, status);
+	children_done(parent);
 }
 
 /* Commands that completed where they became ready, waiting to be finished
@@ -187,16 +209,16 @@ static void complete_here(struct kiln_command *cmd)
 			tl_ready_tail = NULL;
 		cmd->next = NULL;
 		struct kiln_command *parent = cmd->parent;
+		cl_int status = CL_COMPLETE;
 		if (atomic_load(&cmd->dep_failed)) {
 			/* §5.11: a command whose wait list holds a failed
 			 * event is not run. */
-			command_complete(cmd,
-				CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST);
+			status = CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST;
 		} else {
 			kiln_event_set_status(cmd->event, CL_RUNNING);
-			command_complete(cmd, CL_COMPLETE);
 		}
-		children_done(parent);
+		command_complete(cmd, status);
+		child_ended(parent, status);
 	}
 	tl_draining = false;
 }
@@ -259,13 +281,14 @@ void kiln_command_execute(struct kiln_command *cmd)
 	if (atomic_load(&cmd->dep_failed)) {
 		struct kiln_command *parent = cmd->parent;
 		command_complete(cmd, CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST);
-		children_done(parent);
+		child_ended(parent, CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST);
 		return;
 	}
 	kiln_event_set_status(cmd->event, CL_RUNNING);
 	/* One count for the run itself: children enqueued while it runs
 	 * cannot complete the command before it has ended. */
 	atomic_store(&cmd->children, 1);
+	atomic_store(&cmd->child_error, 0);
 	cl_int status = cmd->run ? cmd->run(cmd) : CL_SUCCESS;
 	cmd->run_status = status;
 	if (cmd->event->profiled && atomic_load(&cmd->children) > 1)
@@ -290,7 +313,7 @@ void kiln_command_fail_orphan(struct kiln_command *cmd, const char *why)
 	cmd->error_reason = why;
 	struct kiln_command *parent = cmd->parent;
 	command_complete(cmd, CL_OUT_OF_RESOURCES);
-	children_done(parent);
+	child_ended(parent, CL_OUT_OF_RESOURCES);
 }
 
 void kiln_command_discard(struct kiln_command *cmd)

@@ -67,6 +67,10 @@ struct kiln_command {
 	 * `run_status`, so no thread ever waits for a child. */
 	atomic_int children;
 	cl_int run_status;
+	/* The first error a child ended with (0: none): OpenCL C 3.0
+	 * §6.15.15 (2.0 §6.13.17), a parent's status is an error when it or
+	 * any of its children ends in one. */
+	atomic_int child_error;
 	/* A child: its parent (whose `children` it is counted in). */
 	struct kiln_command *parent;
 	/* Children enqueued with CLK_ENQUEUE_FLAGS_WAIT_KERNEL or

@@ -334,7 +334,7 @@ int kiln_de_enqueue_kernel(struct kiln_wg_state *st, void *queue,
 		return CLK_DEVICE_QUEUE_FULL;
 	struct kiln_command *cmd = kiln_ndrange_child(
 		q, bk, r.work_dim, offset, global, local, block, block_size,
-		num_locals, local_sizes);
+		num_locals, local_sizes, st->check);
 	if (!cmd) {
 		atomic_fetch_sub(&q->device_queued, 1);
 		return CLK_OUT_OF_RESOURCES;

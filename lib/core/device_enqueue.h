@@ -27,7 +27,8 @@ struct kiln_command *kiln_ndrange_child(cl_command_queue q,
 					const size_t global[3],
 					const size_t local[3], const void *block,
 					size_t block_size, uint32_t num_locals,
-					const uint64_t *local_sizes);
+					const uint64_t *local_sizes,
+					const struct kiln_check_launch *parent_check);
 
 /* The services of device-side enqueue, for the table in fibers.c. */
 int kiln_de_enqueue_kernel(struct kiln_wg_state *st, void *queue,

@@ -619,7 +619,8 @@ struct kiln_command *kiln_ndrange_child(cl_command_queue q,
 					const size_t global[3],
 					const size_t local[3], const void *block,
 					size_t block_size, uint32_t num_locals,
-					const uint64_t *local_sizes)
+					const uint64_t *local_sizes,
+					const struct kiln_check_launch *parent_check)
 {
 	struct ndrange_cmd *c = (struct ndrange_cmd *)kiln_command_alloc(
 		sizeof(struct ndrange_cmd), q, CL_COMMAND_NDRANGE_KERNEL);
@@ -660,6 +661,19 @@ struct kiln_command *kiln_ndrange_child(cl_command_queue q,
 	}
 	c->local_bytes = at;
 	c->launch.args = c->arg_ptrs;
+	if (kiln_check_mode()) {
+		/* checked mode: the literal and the __local arguments, then
+		 * what the parent knew (a buffer it captured) */
+		c->check = kiln_check_cmd_child(q->context, parent_check, &c->launch, n,
+						worker_slots(c->cmd.device));
+		if (!c->check) {
+			kiln_command_discard(&c->cmd);
+			return NULL;
+		}
+		kiln_check_set_arg(c->check, 0, copy, block_size);
+		for (uint32_t i = 0; i < num_locals; i++)
+			kiln_check_set_arg(c->check, i + 1, NULL, local_sizes[i]);
+	}
 	return &c->cmd;
 }
 

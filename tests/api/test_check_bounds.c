@@ -86,6 +86,13 @@ static const char src[] =
 	"    int i = get_global_id(0);\n"
 	"    write_imagef(img, (int2)(i % (w + 1), i / (w + 1)), (float4)(i, 0, 0, 1)); /*L:image_past*/\n"
 	"}\n"
+	"__kernel void child_past(__global int *a, int n)\n"
+	"{\n"
+	"    enqueue_kernel(get_default_queue(), CLK_ENQUEUE_FLAGS_NO_WAIT, ndrange_1D(n + 1, 1), ^{\n"
+	"        int i = get_global_id(0);\n"
+	"        a[i] = i + 7; /*L:__child_past_block_invoke_kernel*/\n"
+	"    });\n"
+	"}\n"
 	"__kernel void off_by_one(__global int *a, int n)\n"
 	"{\n"
 	"    int i = get_global_id(0);\n"
@@ -462,6 +469,44 @@ static void test_image_write(void)
 	clReleaseMemObject(img);
 }
 
+/* A child kernel (device-side enqueue) storing one int past the buffer
+ * its parent captured: the child's table knows the parent's arguments,
+ * so the store through the pointer read from the block literal is
+ * checked against that buffer and dropped; the parent's event ends in
+ * the child's error (OpenCL C 3.0 §6.15.15). */
+static void test_child(void)
+{
+	cl_int err, n = N;
+	cl_queue_properties props[] = { CL_QUEUE_PROPERTIES,
+					CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE |
+						CL_QUEUE_ON_DEVICE | CL_QUEUE_ON_DEVICE_DEFAULT,
+					0 };
+	cl_command_queue dq = clCreateCommandQueueWithProperties(ctx, dev, props, &err);
+	REQUIRE(err == CL_SUCCESS);
+	cl_mem sub, parent = parent_with_guards(&sub, NULL);
+	cl_kernel k = clCreateKernel(prog, "child_past", &err);
+	REQUIRE(err == CL_SUCCESS);
+	CHECK_OK(clSetKernelArg(k, 0, sizeof(sub), &sub));
+	CHECK_OK(clSetKernelArg(k, 1, sizeof(n), &n));
+	clear_messages();
+	run(k, 1, 1, 0);
+	int mid[N];
+	guards_intact(parent, mid);
+	int wrong = 0;
+	for (int i = 0; i < N; i++)
+		wrong += mid[i] != i + 7;
+	CHECK(wrong == 0);
+	const char *parts[] = { "global (64, 0, 0)",
+				"write of 4 bytes through a pointer read from memory, at offset 256",
+				"an object the enqueuing kernel received as an argument (256 bytes)" };
+	/* the child's kernel is the block's (Clang's name for it) */
+	expect_message("__child_past_block_invoke_kernel", parts, 3);
+	clReleaseKernel(k);
+	clReleaseMemObject(sub);
+	clReleaseMemObject(parent);
+	clReleaseCommandQueue(dq);
+}
+
 static void test_spin_wait(void)
 {
 	cl_int err;
@@ -718,6 +763,7 @@ int main(void)
 	test_builtins();
 	test_async_copies();
 	test_image_write();
+	test_child();
 	test_spin_wait();
 	test_local();
 	test_local_arg();

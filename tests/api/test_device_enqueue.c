@@ -125,6 +125,17 @@ static const char *src =
 	"      atomic_store(&flag[g], 1);\n"
 	"    out[get_global_id(0)] = (int)l + 1; });\n"
 	"}\n"
+	/* A child whose wait list holds a failed user event does not run,
+	 * and its parent's status becomes an error (OpenCL C 3.0
+	 * §6.15.15). */
+	"kernel void failed_child(global int *out) {\n"
+	"  clk_event_t u = create_user_event();\n"
+	"  enqueue_kernel(get_default_queue(), CLK_ENQUEUE_FLAGS_NO_WAIT, ndrange_1D(1), 1, &u, NULL,\n"
+	"                 ^{ out[0] = 1; });\n"
+	"  set_user_event_status(u, -1);\n"
+	"  release_event(u);\n"
+	"  out[1] = 2;\n"
+	"}\n"
 	"kernel void profile(global ulong *t) {\n"
 	"  clk_event_t e;\n"
 	"  enqueue_kernel(get_default_queue(), CLK_ENQUEUE_FLAGS_NO_WAIT, ndrange_1D(64), 0, NULL, &e,\n"
@@ -403,6 +414,25 @@ static void test_fiber_child(void)
 	clReleaseMemObject(out);
 }
 
+static void test_failed_child(void)
+{
+	cl_mem out = buf(2 * sizeof(int));
+	cl_kernel k = kernel("failed_child");
+	clSetKernelArg(k, 0, sizeof(out), &out);
+	cl_event ev;
+	run(k, 1, &ev);
+	cl_int st = 0;
+	CHECK_OK(clGetEventInfo(ev, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof(st), &st, NULL));
+	CHECK(st == CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST);
+	int r[2];
+	read(out, r, sizeof(r));
+	CHECK(r[0] == 0); /* the child did not run */
+	CHECK(r[1] == 2); /* the parent did */
+	clReleaseEvent(ev);
+	clReleaseKernel(k);
+	clReleaseMemObject(out);
+}
+
 static void test_profile(cl_command_queue dq_prof)
 {
 	(void)dq_prof;
@@ -502,7 +532,7 @@ int main(void)
 	/* Block kernels are not the application's (§6.15.15). */
 	size_t nk = 0;
 	CHECK_OK(clGetProgramInfo(prog, CL_PROGRAM_NUM_KERNELS, sizeof(nk), &nk, NULL));
-	CHECK(nk == 10);
+	CHECK(nk == 11);
 
 	/* §5.1: the host enqueues to host queues only. */
 	{
@@ -527,6 +557,7 @@ int main(void)
 	test_fiber_child();
 	test_queries();
 	test_errors();
+	test_failed_child();
 	test_profile(dq);
 
 	clReleaseProgram(prog);
