@@ -5,6 +5,11 @@
  *   native    enqueue → completion of an empty native kernel, median of 10,000
  *   copy      clEnqueueCopyBuffer of 256 MiB, GB/s (best of 5), next to a
  *             host memcpy of the same size
+ *   write     a blocking clEnqueueWriteBuffer of 256 MiB from host memory
+ *             the application touched before, GB/s (best of 5)
+ *   read      a blocking clEnqueueReadBuffer of 256 MiB into such memory
+ *             (issue #10: a read at least as fast as a write and as
+ *             PoCL's read; clpeak's transfer test does the same)
  *
  * Usage: OCL_ICD_VENDORS=<dir with kiln.icd and pocl.icd> kiln-bench-runtime
  * The first platform is the reference for the ratio column. */
@@ -39,7 +44,7 @@ static void CL_CALLBACK empty_native(void *args)
 
 struct result {
 	char name[64];
-	double marker_us, native_us, copy_gbs;
+	double marker_us, native_us, copy_gbs, write_gbs, read_gbs;
 };
 
 /* Median enqueue-to-completion latency of one kind of empty command, in µs;
@@ -90,6 +95,42 @@ static double copy_bandwidth(cl_context ctx, cl_command_queue q)
 	return COPY_BYTES / best;
 }
 
+/* A blocking transfer between the host and a buffer (`read`: buffer to
+ * host), GB/s, best of 5; the host memory and the buffer are written once
+ * before, so their pages exist. */
+static double host_bandwidth(cl_context ctx, cl_command_queue q, int read)
+{
+	cl_int err;
+	cl_mem b = clCreateBuffer(ctx, CL_MEM_READ_WRITE, COPY_BYTES, NULL, &err);
+	char *h = malloc(COPY_BYTES);
+	if (!b || !h) {
+		free(h);
+		if (b)
+			clReleaseMemObject(b);
+		return -1;
+	}
+	memset(h, 3, COPY_BYTES);
+	char one = 1;
+	clEnqueueFillBuffer(q, b, &one, 1, 0, COPY_BYTES, 0, NULL, NULL);
+	clFinish(q);
+	double best = 1e30;
+	for (int i = 0; i < 5; i++) {
+		double t0 = now_ns();
+		err = read ? clEnqueueReadBuffer(q, b, CL_TRUE, 0, COPY_BYTES, h, 0, NULL, NULL)
+			   : clEnqueueWriteBuffer(q, b, CL_TRUE, 0, COPY_BYTES, h, 0, NULL, NULL);
+		double t = now_ns() - t0;
+		if (err != CL_SUCCESS) {
+			best = -1;
+			break;
+		}
+		if (t < best)
+			best = t;
+	}
+	clReleaseMemObject(b);
+	free(h);
+	return best < 0 ? -1 : COPY_BYTES / best;
+}
+
 static double memcpy_bandwidth(void)
 {
 	char *a = malloc(COPY_BYTES), *b = malloc(COPY_BYTES);
@@ -128,6 +169,8 @@ static int measure(cl_platform_id p, struct result *r)
 	r->marker_us = latency(q, 0);
 	r->native_us = latency(q, 1);
 	r->copy_gbs = copy_bandwidth(ctx, q);
+	r->write_gbs = host_bandwidth(ctx, q, 0);
+	r->read_gbs = host_bandwidth(ctx, q, 1);
 	clReleaseCommandQueue(q);
 	clReleaseContext(ctx);
 	return 0;
@@ -174,6 +217,8 @@ int main(void)
 	row("marker, enqueue->complete", "us", res, m, offsetof(struct result, marker_us));
 	row("native kernel, enq->compl", "us", res, m, offsetof(struct result, native_us));
 	row("copy buffer 256 MiB", "GB/s", res, m, offsetof(struct result, copy_gbs));
+	row("write buffer 256 MiB", "GB/s", res, m, offsetof(struct result, write_gbs));
+	row("read buffer 256 MiB", "GB/s", res, m, offsetof(struct result, read_gbs));
 	printf("%-28s %10.2f GB/s (host memcpy, one thread)\n", "memcpy 256 MiB",
 	       memcpy_bandwidth());
 	return 0;

@@ -194,6 +194,23 @@ static void guards_intact(cl_mem parent, int *middle_out)
 		memcpy(middle_out, all + N, N * sizeof(int));
 }
 
+/* The kernel of a test, the sub-buffer it ran on and its guarded parent. */
+static void release_with_guards(cl_kernel k, cl_mem sub, cl_mem parent)
+{
+	clReleaseKernel(k);
+	clReleaseMemObject(sub);
+	clReleaseMemObject(parent);
+}
+
+/* How many of the n ints at got differ from want. */
+static int mismatches(const int *got, const int *want, int n)
+{
+	int wrong = 0;
+	for (int i = 0; i < n; i++)
+		wrong += got[i] != want[i];
+	return wrong;
+}
+
 static void test_off_by_one(void)
 {
 	cl_int err, n = N;
@@ -213,9 +230,7 @@ static void test_off_by_one(void)
 	const char *parts[] = { "global (64, 0, 0)", "local (64, 0, 0)", "argument 0 \"a\"",
 				"write of 4 bytes at offset 256", "(256 bytes)" };
 	expect_message("off_by_one", parts, 5);
-	clReleaseKernel(k);
-	clReleaseMemObject(sub);
-	clReleaseMemObject(parent);
+	release_with_guards(k, sub, parent);
 }
 
 /* The same address stored on both sides of an if/else, one past the end
@@ -242,9 +257,7 @@ static void test_edge_store(void)
 	const char *parts[] = { "global (64, 0, 0)", "argument 0 \"a\"",
 				"write of 4 bytes at offset 256", "(256 bytes)" };
 	expect_message("edge_store", parts, 4);
-	clReleaseKernel(k);
-	clReleaseMemObject(sub);
-	clReleaseMemObject(parent);
+	release_with_guards(k, sub, parent);
 }
 
 /* Built-ins that reach memory through a pointer (check_builtins.cpp):
@@ -276,10 +289,8 @@ static void test_builtins(void)
 	const char *vl[] = { "global (16, 0, 0)", "argument 0 \"a\"",
 			     "read of 16 bytes at offset 256", "(256 bytes)" };
 	expect_message("vload_past", vl, 4);
-	clReleaseKernel(k);
 	clReleaseMemObject(out);
-	clReleaseMemObject(sub);
-	clReleaseMemObject(parent);
+	release_with_guards(k, sub, parent);
 
 	/* (vstore_half and half pointers need no cl_khr_fp16, §6.15.11) */
 	parent = parent_with_guards(&sub, NULL);
@@ -296,9 +307,7 @@ static void test_builtins(void)
 	const char *vs[] = { "global (128, 0, 0)", "argument 0 \"h\"",
 			     "write of 2 bytes at offset 256", "(256 bytes)" };
 	expect_message("vstore_half_past", vs, 4);
-	clReleaseKernel(k);
-	clReleaseMemObject(sub);
-	clReleaseMemObject(parent);
+	release_with_guards(k, sub, parent);
 
 	int zero[N] = { 0 };
 	parent = parent_with_guards(&sub, zero);
@@ -314,9 +323,7 @@ static void test_builtins(void)
 	const char *at[] = { "global (0, 0, 0)", "argument 0 \"c\"",
 			     "write of 4 bytes at offset -4", "(256 bytes)" };
 	expect_message("atomic_negative", at, 4);
-	clReleaseKernel(k);
-	clReleaseMemObject(sub);
-	clReleaseMemObject(parent);
+	release_with_guards(k, sub, parent);
 }
 
 /* Work-item 0 of each group waits for work-item 63's atomic store: the
@@ -343,17 +350,13 @@ static void async_in_case(const char *name, cl_int n, int clean, const int *want
 	clear_messages();
 	run(k, 16, 16, clean);
 	guards_intact(parent, NULL);
-	int res[80], wrong = 0;
+	int res[80];
 	CHECK_OK(clEnqueueReadBuffer(q, out, CL_TRUE, 0, sizeof(res), res, 0, NULL, NULL));
-	for (int i = 0; i < 80; i++)
-		wrong += res[i] != want[i];
-	CHECK(wrong == 0);
+	CHECK(mismatches(res, want, 80) == 0);
 	if (clean)
 		CHECK(messages[0] == 0);
-	clReleaseKernel(k);
 	clReleaseMemObject(out);
-	clReleaseMemObject(sub);
-	clReleaseMemObject(parent);
+	release_with_guards(k, sub, parent);
 }
 
 /* async_out or async_strided into the sub-buffer; `want` its contents
@@ -371,16 +374,12 @@ static void async_out_case(const char *name, cl_int n, cl_int stride, int clean,
 		CHECK_OK(clSetKernelArg(k, 2, sizeof(stride), &stride));
 	clear_messages();
 	run(k, 16, 16, clean);
-	int mid[N], wrong = 0;
+	int mid[N];
 	guards_intact(parent, mid);
-	for (int i = 0; i < N; i++)
-		wrong += mid[i] != want[i];
-	CHECK(wrong == 0);
+	CHECK(mismatches(mid, want, N) == 0);
 	if (clean)
 		CHECK(messages[0] == 0);
-	clReleaseKernel(k);
-	clReleaseMemObject(sub);
-	clReleaseMemObject(parent);
+	release_with_guards(k, sub, parent);
 }
 
 static void test_async_copies(void)
@@ -501,9 +500,7 @@ static void test_child(void)
 				"an object the enqueuing kernel received as an argument (256 bytes)" };
 	/* the child's kernel is the block's (Clang's name for it) */
 	expect_message("__child_past_block_invoke_kernel", parts, 3);
-	clReleaseKernel(k);
-	clReleaseMemObject(sub);
-	clReleaseMemObject(parent);
+	release_with_guards(k, sub, parent);
 	clReleaseCommandQueue(dq);
 }
 
@@ -562,10 +559,8 @@ static void test_negative(void)
 	const char *parts[] = { "global (0, 0, 0)", "argument 0 \"a\"",
 				"read of 4 bytes at offset -4", "(256 bytes)" };
 	expect_message("negative", parts, 4);
-	clReleaseKernel(k);
 	clReleaseMemObject(out);
-	clReleaseMemObject(sub);
-	clReleaseMemObject(parent);
+	release_with_guards(k, sub, parent);
 }
 
 static void test_local(void)
