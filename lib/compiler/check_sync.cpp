@@ -136,6 +136,40 @@ static shadow_ref shadow_of(llvm::IRBuilder<> &b, llvm::Value *ptr, llvm::Value 
 
 /* A block that runs when `cond` holds, before b's insertion point (which
  * must be followed by more of its block); b is left where it was. */
+/* Whether load `l` is the read half of a write of some of a vector's
+ * elements: Clang compiles `v[i].x = e` as a load of the whole vector,
+ * an insertelement and a store of it back to the same address, so the
+ * load reads elements the program has not written yet (and writes them
+ * back unchanged).  Its value reaches only stores to its own address,
+ * through insertelement and shufflevector.  Not an uninitialized read of
+ * the program's: the store that follows marks the vector written. */
+static bool component_write(const llvm::LoadInst *l)
+{
+	if (!l->getType()->isVectorTy())
+		return false;
+	std::vector<const llvm::Value *> work = {l};
+	unsigned seen = 0;
+	while (!work.empty()) {
+		const llvm::Value *v = work.back();
+		work.pop_back();
+		if (v->use_empty() || ++seen > 64)
+			return false;
+		for (const llvm::User *u : v->users()) {
+			if (auto *st = llvm::dyn_cast<llvm::StoreInst>(u)) {
+				if (st->getValueOperand() != v ||
+				    st->getPointerOperand() != l->getPointerOperand())
+					return false;
+			} else if (llvm::isa<llvm::InsertElementInst>(u) ||
+				   llvm::isa<llvm::ShuffleVectorInst>(u)) {
+				work.push_back(u);
+			} else {
+				return false;
+			}
+		}
+	}
+	return true;
+}
+
 static llvm::Instruction *only_if(llvm::IRBuilder<> &b, llvm::Value *cond)
 {
 	llvm::MDBuilder mdb(b.getContext());
@@ -554,7 +588,7 @@ static bool instrument(llvm::Function &f, const wi_params &p, unsigned checks,
 			changed = true;
 			continue;
 		}
-		if (!user || atomic)
+		if (!user || atomic || component_write(llvm::cast<llvm::LoadInst>(i)))
 			continue;
 		/* the read: every byte's shadow is 1 (bytes outside the arena
 		 * are not checked) */

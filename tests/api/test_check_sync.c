@@ -19,6 +19,18 @@ static const char src[] =
 	"    barrier(CLK_LOCAL_MEM_FENCE);\n"
 	"    out[get_global_id(0)] = cell[l];\n"
 	"}\n"
+	/* Each element of a float4 written one component at a time (which
+	 * Clang compiles as a load of the whole vector, an insert and a
+	 * store: the conformance suite's enqueue_block_with_local_arg2 does
+	 * it), then read whole: nothing uninitialized. */
+	"__kernel void components(__global int *out)\n"
+	"{\n"
+	"    __local float4 v[16];\n"
+	"    int l = get_local_id(0);\n"
+	"    v[l].x = l; v[l].y = 2 * l; v[l].z = 3 * l; v[l].w = 4 * l;\n"
+	"    float4 r = v[l];\n"
+	"    out[get_global_id(0)] = (int)(r.x + r.y + r.z + r.w);\n"
+	"}\n"
 	"__kernel void uninit(__global int *out)\n"
 	"{\n"
 	"    __local int cell[16];\n"
@@ -112,6 +124,19 @@ static void test_race(cl_mem out)
 				"__local variable \"cell\"", "byte 16 of local memory",
 				"since the last barrier" };
 	expect_message("race", parts, 5);
+	clReleaseKernel(k);
+}
+
+static void test_components(cl_mem out)
+{
+	cl_kernel k = kernel("components", out);
+	clear_messages();
+	run(k, 16, 16, 1);
+	int res[16];
+	CHECK_OK(clEnqueueReadBuffer(q, out, CL_TRUE, 0, sizeof(res), res, 0, NULL, NULL));
+	for (int l = 0; l < 16; l++)
+		CHECK(res[l] == 10 * l);
+	CHECK(messages[0] == 0);
 	clReleaseKernel(k);
 }
 
@@ -361,6 +386,7 @@ int main(void)
 	test_reduce();
 	test_race(out);
 	test_uninit(out);
+	test_components(out);
 	test_tile(0);
 	test_tile(1);
 	test_divergent(out);
