@@ -141,8 +141,17 @@ static shadow_ref shadow_of(llvm::IRBuilder<> &b, llvm::Value *ptr, llvm::Value 
  * an insertelement and a store of it back to the same address, so the
  * load reads elements the program has not written yet (and writes them
  * back unchanged).  Its value reaches only stores to its own address,
- * through insertelement and shufflevector.  Not an uninitialized read of
+ * through insertelement, shufflevector and the phi of checked mode's
+ * bounds guard (the load or a constant).  Not an uninitialized read of
  * the program's: the store that follows marks the vector written. */
+static bool only_constants_besides(const llvm::PHINode *phi, const llvm::Value *v)
+{
+	for (const llvm::Value *in : phi->incoming_values())
+		if (in != v && !llvm::isa<llvm::Constant>(in))
+			return false;
+	return true;
+}
+
 static bool component_write(const llvm::LoadInst *l)
 {
 	if (!l->getType()->isVectorTy())
@@ -161,6 +170,10 @@ static bool component_write(const llvm::LoadInst *l)
 					return false;
 			} else if (llvm::isa<llvm::InsertElementInst>(u) ||
 				   llvm::isa<llvm::ShuffleVectorInst>(u)) {
+				work.push_back(u);
+			} else if (auto *phi = llvm::dyn_cast<llvm::PHINode>(u);
+				   phi && only_constants_besides(phi, v)) {
+				/* kiln-check-bounds' guard: the load or 0 */
 				work.push_back(u);
 			} else {
 				return false;

@@ -136,6 +136,16 @@ static const char *src =
 	"  release_event(u);\n"
 	"  out[1] = 2;\n"
 	"}\n"
+	/* A child writing the elements of __local float4s one component at
+	 * a time, then reading them whole: with KILN_CHECK=1 (ctest's
+	 * _checked run) no uninitialized read may be reported. */
+	"kernel void components(global int *out) {\n"
+	"  enqueue_kernel(get_default_queue(), CLK_ENQUEUE_FLAGS_NO_WAIT, ndrange_1D(16, 16),\n"
+	"    ^(local void *p) { local float4 *v = p; int li = (int)get_local_id(0);\n"
+	"      v[li].x = li; v[li].y = 2 * li; v[li].z = 3 * li; v[li].w = 4 * li;\n"
+	"      float4 r = v[li]; out[get_global_id(0)] = (int)(r.x + r.y + r.z + r.w); },\n"
+	"    16u * sizeof(float4));\n"
+	"}\n"
 	"kernel void profile(global ulong *t) {\n"
 	"  clk_event_t e;\n"
 	"  enqueue_kernel(get_default_queue(), CLK_ENQUEUE_FLAGS_NO_WAIT, ndrange_1D(64), 0, NULL, &e,\n"
@@ -433,6 +443,21 @@ static void test_failed_child(void)
 	clReleaseMemObject(out);
 }
 
+static void test_components(void)
+{
+	cl_mem out = buf(16 * sizeof(int));
+	cl_kernel k = kernel("components");
+	clSetKernelArg(k, 0, sizeof(out), &out);
+	run(k, 1, NULL);
+	int r[16], bad = 0;
+	read(out, r, sizeof(r));
+	for (int i = 0; i < 16; i++)
+		bad += r[i] != 10 * i;
+	CHECK(bad == 0);
+	clReleaseKernel(k);
+	clReleaseMemObject(out);
+}
+
 static void test_profile(cl_command_queue dq_prof)
 {
 	(void)dq_prof;
@@ -532,7 +557,7 @@ int main(void)
 	/* Block kernels are not the application's (§6.15.15). */
 	size_t nk = 0;
 	CHECK_OK(clGetProgramInfo(prog, CL_PROGRAM_NUM_KERNELS, sizeof(nk), &nk, NULL));
-	CHECK(nk == 11);
+	CHECK(nk == 12);
 
 	/* §5.1: the host enqueues to host queues only. */
 	{
@@ -558,6 +583,7 @@ int main(void)
 	test_queries();
 	test_errors();
 	test_failed_child();
+	test_components();
 	test_profile(dq);
 
 	clReleaseProgram(prog);
