@@ -152,9 +152,6 @@ static void command_complete(struct kiln_command *cmd, cl_int status)
 	kiln_object_unhold(KILN_OBJ(ev)); /* the command's hold */
 }
 
-/* One of cmd's counts (a child, or its own run) is done; the last one
- * completes it, and a completed child counts down its parent in turn (a
- * loop, not recursion: chains of nested children can be long). */
 /* A child of `parent` (NULL: none) completed with `status`: the first
  * error becomes the parent's (command.h, child_error). */
 static void note_child_status(struct kiln_command *parent, cl_int status)
@@ -164,6 +161,9 @@ static void note_child_status(struct kiln_command *parent, cl_int status)
 		atomic_compare_exchange_strong(&parent->child_error, &none, status);
 }
 
+/* One of cmd's counts (a child, or its own run) is done; the last one
+ * completes it, and a completed child counts down its parent in turn (a
+ * loop, not recursion: chains of nested children can be long). */
 static void children_done(struct kiln_command *cmd)
 {
 	while (cmd && atomic_fetch_sub(&cmd->children, 1) == 1) {
