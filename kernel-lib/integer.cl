@@ -82,7 +82,18 @@
 	KL_SPLIT1(clz, T, T) KL_SPLIT1(ctz, T, T) KL_SPLIT1(popcount, T, T)
 
 /* ---- rotate: bits shifted out on the left come back on the right; the
- * count is taken modulo the width. ---- */
+ * count is taken modulo the width.  Vectors in one expression: OpenCL C
+ * masks a vector shift's count to the element's width (§6.5.7), so
+ * (x << s) | (x >> -s) is the rotation for every s, 0 included, and LLVM
+ * makes it one funnel shift of the whole vector (split per element, a
+ * uint16 rotate was 16 scalar ones, and hash kernels are mostly rotates).
+ * ---- */
+#define ROTATE_V(T, U)                                                         \
+	T KL_OVL rotate(T v, T i)                                              \
+	{                                                                      \
+		U x = as_##U(v), s = as_##U(i);                                \
+		return as_##T((x << s) | (x >> -s));                           \
+	}
 #define ROTATE(T, U, MIN, MAX, BITS)                                           \
 	T KL_OVL rotate(T v, T i)                                              \
 	{                                                                      \
@@ -90,7 +101,8 @@
 		uint s = (uint)i & (BITS - 1);                                 \
 		return (T)(U)(s ? (x << s) | (x >> (BITS - s)) : x);           \
 	}                                                                      \
-	KL_SPLIT2(rotate, T, T, T)
+	ROTATE_V(T##2, U##2) ROTATE_V(T##3, U##3) ROTATE_V(T##4, U##4)         \
+	ROTATE_V(T##8, U##8) ROTATE_V(T##16, U##16)
 
 /* ---- mul_hi, mad_hi, mad_sat: through a type twice as wide. ---- */
 #define WIDE_OPS(T, U, MIN, MAX, W)                                            \

@@ -18,6 +18,10 @@
  *                 __local tiles of A and B loaded with vload8       GFLOP/s
  *   md5           MD5 compressions (RFC 1321), four messages per work-item in
  *                 uint4 lanes, 64 chained compressions each      Mhash/s
+ *   md5-x16       the same with sixteen messages per work-item in uint16
+ *                 lanes (hashcat's u32x16 on AVX-512)             Mhash/s
+ *   md5-x16-wg1   md5-x16 in work-groups of one work-item, as hashcat
+ *                 launches its kernels on a CPU                   Mhash/s
  *   reduce        sum of 2^26 floats: each work-item adds float4s with a
  *                 grid stride, then a __local tree of 256 with a barrier per
  *                 level; partials summed on the host                GB/s
@@ -464,7 +468,7 @@ out:
 
 /* The 64 steps written out, as hand-written hash kernels are: the state
  * registers rotate by name, constants and rotations are literals. */
-static char *md5_source(void)
+static char *md5_source(unsigned w)
 {
 	static const unsigned char s[4][4] = {
 		{ 7, 12, 17, 22 }, { 5, 9, 14, 20 }, { 4, 11, 16, 23 }, { 6, 10, 15, 21 }
@@ -479,17 +483,23 @@ static char *md5_source(void)
 			"#define G(b, c, d) (((d) & (b)) | (~(d) & (c)))\n"
 			"#define H(b, c, d) ((b) ^ (c) ^ (d))\n"
 			"#define I(b, c, d) ((c) ^ ((b) | ~(d)))\n"
+			"#define V uint%u\n"
 			"#define STEP(f, a, b, c, d, m, k, s) \\\n"
-			"    a += f(b, c, d) + (m) + (k); a = rotate(a, (uint4)(s)); a += b;\n"
-			"__kernel void k(__global uint4 *out, uint iters)\n"
+			"    a += f(b, c, d) + (m) + (k); a = rotate(a, (V)(s)); a += b;\n"
+			"__kernel void k(__global V *out, uint iters)\n"
 			"{\n"
 			"    uint g = get_global_id(0);\n"
-			"    uint4 m0 = (uint4)(g * 4, g * 4 + 1, g * 4 + 2, g * 4 + 3);\n"
-			"    uint4 m1 = (uint4)(0x5a17u), m2 = (uint4)(0x5a18u), m3 = (uint4)(0x5a19u);\n"
-			"    uint4 s0 = (uint4)(0x67452301u), s1 = (uint4)(0xefcdab89u);\n"
-			"    uint4 s2 = (uint4)(0x98badcfeu), s3 = (uint4)(0x10325476u);\n"
+			"    V m0 = (V)(g * %u) + (V)(",
+			w, w);
+	for (unsigned i = 0; i < w; i++)
+		len += snprintf(src + len, size - len, "%s%u", i ? ", " : "", i);
+	len += snprintf(src + len, size - len,
+			");\n"
+			"    V m1 = (V)(0x5a17u), m2 = (V)(0x5a18u), m3 = (V)(0x5a19u);\n"
+			"    V s0 = (V)(0x67452301u), s1 = (V)(0xefcdab89u);\n"
+			"    V s2 = (V)(0x98badcfeu), s3 = (V)(0x10325476u);\n"
 			"    for (uint it = 0; it < iters; it++) {\n"
-			"        uint4 a = s0, b = s1, c = s2, d = s3;\n");
+			"        V a = s0, b = s1, c = s2, d = s3;\n");
 	static const char *reg = "abcd";
 	for (int i = 0; i < 64; i++) {
 		int r = i / 16;
@@ -514,46 +524,49 @@ static char *md5_source(void)
 	return src;
 }
 
-static size_t md5_items(void)
+static size_t md5_items(unsigned w)
 {
 	/* 2^19 compressions per core (2^16 --quick) */
-	return (size_t)((double)((size_t)1 << 19) * scale() / 4 / MD5_ITERS);
+	return (size_t)((double)((size_t)1 << 19) * scale() / w / MD5_ITERS);
 }
 
+/* md5: uint4 lanes; md5-x16: uint16; -wg1: work-groups of one work-item */
 static double bench_md5(struct plat *p, const char *name)
 {
-	size_t n = md5_items();
+	unsigned w = strstr(name, "x16") ? 16 : 4;
+	static const size_t one = 1;
+	size_t n = md5_items(w);
 	cl_uint iters = MD5_ITERS;
 	double result = FAILED;
-	char *src = md5_source();
-	uint32_t *got = malloc(n * 64);
+	char *src = md5_source(w);
+	uint32_t *got = malloc(n * 16 * w);
 	cl_program prog = NULL;
 	cl_kernel k = NULL;
 	cl_mem mo = NULL;
 	if (!src || !got)
 		goto out;
 	k = build_kernel(p, name, src, &prog);
-	mo = bench_make_buf(p, n * 64, NULL);
+	mo = bench_make_buf(p, n * 16 * w, NULL);
 	if (!k || !mo)
 		goto out;
 	clSetKernelArg(k, 0, sizeof(mo), &mo);
 	clSetKernelArg(k, 1, sizeof(iters), &iters);
-	struct launch l = { k, 1, { n }, NULL };
-	if (bench_warm_up(p, name, &l) || bench_read_buf(p, name, mo, n * 64, got))
+	struct launch l = { k, 1, { n }, strstr(name, "wg1") ? &one : NULL };
+	if (bench_warm_up(p, name, &l) || bench_read_buf(p, name, mo, n * 16 * w, got))
 		goto out;
 	size_t bad = 0;
 	for (size_t s = 0; s < SAMPLES; s++) {
 		size_t g = s == SAMPLES - 1 ? n - 1 : s * (n / SAMPLES) + s % 5;
-		for (unsigned lane = 0; lane < 4; lane++) {
+		for (unsigned lane = 0; lane < w; lane++) {
 			uint32_t want[4];
-			kiln_md5_chain(want, (uint32_t)(g * 4 + lane), MD5_ITERS);
+			kiln_md5_chain(want, (uint32_t)(g * w + lane), MD5_ITERS);
 			for (int r = 0; r < 4; r++)
-				if (got[g * 16 + r * 4 + lane] != want[r]) {
+				if (got[(g * 4 + r) * w + lane] != want[r]) {
 					if (!bad)
 						fprintf(stderr,
 							"%s: %s: WRONG RESULT: message %zu word %d: got %08x, want %08x\n",
-							p->name, name, g * 4 + lane, r,
-							got[g * 16 + r * 4 + lane], want[r]);
+							p->name, name, g * w + lane, r,
+							got[(g * 4 + r) * w + lane], want[r]);
 					bad++;
 				}
 		}
@@ -565,7 +578,7 @@ static double bench_md5(struct plat *p, const char *name)
 	}
 	double t = bench_best_time(p, name, &l);
 	if (t > 0)
-		result = (double)n * 4 * MD5_ITERS / t / 1e6;
+		result = (double)n * w * MD5_ITERS / t / 1e6;
 out:
 	free(src);
 	free(got);
@@ -853,7 +866,7 @@ struct row {
 	const struct madd_type *madd;
 };
 
-static struct row rows[NMADD + 5];
+static struct row rows[NMADD + 7];
 static size_t nrows;
 
 static void make_rows(void)
@@ -873,6 +886,8 @@ static void make_rows(void)
 	}
 	rows[nrows++] = (struct row){ "sgemm-vec", "GFLOP/s", bench_sgemm, lim_fp32, "fp32 FMA", 0, NULL };
 	rows[nrows++] = (struct row){ "md5", "Mhash/s", bench_md5, lim_md5, "C MD5", 0, NULL };
+	rows[nrows++] = (struct row){ "md5-x16", "Mhash/s", bench_md5, lim_md5, "C MD5", 0, NULL };
+	rows[nrows++] = (struct row){ "md5-x16-wg1", "Mhash/s", bench_md5, lim_md5, "C MD5", 0, NULL };
 	rows[nrows++] = (struct row){ "reduce", "GB/s", bench_reduce, lim_read, "read bw", 0, NULL };
 	rows[nrows++] = (struct row){ "launch", "us", bench_launch, lim_roundtrip, "wake rtt", 1, NULL };
 	rows[nrows++] = (struct row){ "wake", "us", bench_wake, lim_chain, "wake 2-hop", 1, NULL };

@@ -331,6 +331,14 @@ struct kiln_kernel_native {
 	size_t context_size; /* bytes per work-item of barrier context */
 	size_t local_mem_size; /* kernel-scope __local bytes */
 	bool uses_printf;      /* needs a printf buffer (see below) */
+	/* For groups of fewer than narrow_below work-items along dimension
+	 * 0: the work-group function of a variant that keeps the kernel's
+	 * register-wide vectors whole (lib/compiler/narrow_variants.cpp),
+	 * and its context bytes per work-item; narrow_fn is NULL when the
+	 * kernel has none.  local_mem_size covers both. */
+	kiln_wg_fn narrow_fn;
+	size_t narrow_context_size;
+	size_t narrow_below;
 };
 /* --- printf (OpenCL C 3.0 §6.15.14; lib/compiler/printf.cpp) ----------
  * A kernel that calls printf has uses_printf set; the runtime then points

@@ -30,7 +30,8 @@
  * Assumes: a work-item function in SSA form after kiln-loop-barriers;
  * kiln-uniformity, dominator tree and loop info from the analysis manager
  * (fresh ones after each rewrite).
- * Guarantees: each loop taken has the shape above, its `any` alloca marked
+ * Guarantees: functions with "kiln-keep-vectors" are left alone; each
+ * loop taken has the shape above, its `any` alloca marked
  * !kiln.any for kiln-barriers; at most 16 loops per function. */
 #include "compiler/passes.h"
 
@@ -167,7 +168,10 @@ llvm::PreservedAnalyses converge_loops_pass::run(llvm::Function &f,
 						 llvm::FunctionAnalysisManager &fam)
 {
 	wi_params p;
-	if (!workitem_params(f, p) || runs_as_fibers(f))
+	/* kept whole (kiln-scalarize), the work-item loop never vectorizes:
+	 * a rewrite would only cost */
+	if (!workitem_params(f, p) || runs_as_fibers(f) ||
+	    f.hasFnAttribute(keep_vectors_attr))
 		return llvm::PreservedAnalyses::all();
 	/* One loop at a time, with fresh analyses: a rewrite changes the
 	 * blocks around it.  A rewritten loop holds a barrier and is never

@@ -295,6 +295,12 @@ inline std::string wi_name(llvm::StringRef k) { return ("__kiln_wi_" + k).str();
 inline std::string wg_name(llvm::StringRef k) { return ("__kiln_wg_" + k).str(); }
 inline std::string ctx_name(llvm::StringRef k) { return ("__kiln_ctx_" + k).str(); }
 inline std::string lmem_name(llvm::StringRef k) { return ("__kiln_lmem_" + k).str(); }
+/* A kernel k with a variant for narrow groups has the kernel
+ * k<narrow_suffix> (so __kiln_wg_k.kiln_narrow, ...) and the marker
+ * __kiln_narrow_<k>, a constant i64: the variant runs for groups of fewer
+ * work-items than that along dimension 0 (jit.cpp reads it). */
+constexpr const char *narrow_suffix = ".kiln_narrow";
+inline std::string narrow_marker_name(llvm::StringRef k) { return ("__kiln_narrow_" + k).str(); }
 /* The entry of each fiber of a kernel that runs its work-items as fibers. */
 inline std::string fiber_name(llvm::StringRef k) { return ("__kiln_fiber_" + k).str(); }
 

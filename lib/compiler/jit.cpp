@@ -9,6 +9,7 @@
 #include <llvm/Object/ObjectFile.h>
 #include <llvm/Support/MemoryBuffer.h>
 
+#include <algorithm>
 #include <cstring>
 #include <map>
 #include <set>
@@ -57,6 +58,7 @@ bool load_object(const struct kiln_target *t, llvm::StringRef obj,
 	}
 	std::vector<std::string> names;
 	std::set<std::string> printf_kernels; /* printf.cpp's markers */
+	std::vector<std::string> narrow_kernels; /* narrow_variants.cpp's */
 	for (const llvm::object::SymbolRef &s : (*objfile)->symbols()) {
 		auto name = s.getName();
 		if (!name) {
@@ -65,6 +67,8 @@ bool load_object(const struct kiln_target *t, llvm::StringRef obj,
 		}
 		if (name->startswith("__kiln_wg_"))
 			names.push_back(name->drop_front(10).str());
+		else if (name->startswith("__kiln_narrow_"))
+			narrow_kernels.push_back(name->drop_front(14).str());
 		else if (name->startswith(printf_marker_prefix))
 			printf_kernels.insert(
 				name->drop_front(strlen(printf_marker_prefix)).str());
@@ -124,6 +128,28 @@ bool load_object(const struct kiln_target *t, llvm::StringRef obj,
 		k.local_mem_size = *ls->toPtr<const uint64_t *>();
 		k.uses_printf = printf_kernels.count(n) != 0;
 		exe->kernels[n] = k;
+	}
+	/* Each variant for narrow groups goes with its kernel (and out of
+	 * the list of kernels). */
+	for (const std::string &n : narrow_kernels) {
+		auto base = exe->kernels.find(n);
+		auto variant = exe->kernels.find(n + narrow_suffix);
+		auto below = exe->jit->lookup(narrow_marker_name(n));
+		if (!below) {
+			log += "error: kernel '" + n + "': " + llvm::toString(below.takeError()) + "\n";
+			return false;
+		}
+		if (base == exe->kernels.end() || variant == exe->kernels.end()) {
+			log += "error: kernel '" + n + "': no variant for narrow groups\n";
+			return false;
+		}
+		kiln_kernel_native &k = base->second;
+		k.narrow_fn = variant->second.fn;
+		k.narrow_context_size = variant->second.context_size;
+		k.narrow_below = *below->toPtr<const uint64_t *>();
+		k.local_mem_size = std::max(k.local_mem_size, variant->second.local_mem_size);
+		k.uses_printf = k.uses_printf || variant->second.uses_printf;
+		exe->kernels.erase(variant);
 	}
 	*out = exe.release();
 	return true;

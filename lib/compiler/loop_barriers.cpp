@@ -21,8 +21,9 @@
  * Assumes: a work-item function in SSA form, vectors scalarized
  * (kiln-scalarize); kiln-uniformity, loop info and scalar evolution from
  * the analysis manager.
- * Guarantees: a call of __kiln_barrier(0) first in the header of each
- * innermost loop that every work-item reaches, whose exits are uniform,
+ * Guarantees: in a function without "kiln-keep-vectors", a call of
+ * __kiln_barrier(0) first in the header of each innermost loop that
+ * every work-item reaches, whose exits are uniform,
  * that calls nothing but intrinsics, holds divergent work and is not
  * left to the unroller; nothing else changes. */
 #include "compiler/passes.h"
@@ -68,7 +69,10 @@ llvm::PreservedAnalyses loop_barriers_pass::run(llvm::Function &f,
 						llvm::FunctionAnalysisManager &fam)
 {
 	wi_params p;
-	if (!workitem_params(f, p) || runs_as_fibers(f))
+	/* kept whole (kiln-scalarize), the work-item loop never vectorizes:
+	 * a barrier would only cost */
+	if (!workitem_params(f, p) || runs_as_fibers(f) ||
+	    f.hasFnAttribute(keep_vectors_attr))
 		return llvm::PreservedAnalyses::all();
 	llvm::LoopInfo &li = fam.getResult<llvm::LoopAnalysis>(f);
 	llvm::ScalarEvolution &se = fam.getResult<llvm::ScalarEvolutionAnalysis>(f);

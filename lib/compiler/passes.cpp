@@ -68,8 +68,11 @@ llvm::ModulePassManager workgroup_pipeline(pass_errors *errors, unsigned check)
 	}
 	fpm.addPass(local_vars_pass());
 	fpm.addPass(wi_simplify_pass());
-	fpm.addPass(scalarize_pass());
 	mpm.addPass(llvm::createModuleToFunctionPassAdaptor(std::move(fpm)));
+	/* not in checked mode: narrow_variants.cpp says why */
+	if (!check)
+		mpm.addPass(narrow_variants_pass());
+	mpm.addPass(llvm::createModuleToFunctionPassAdaptor(scalarize_pass()));
 	mpm.addPass(subgroups_pass(errors));
 	fpm = llvm::FunctionPassManager();
 	fpm.addPass(unroll_small_loops_pass());
@@ -170,6 +173,8 @@ static const module_entry module_passes[] = {
 	 [](llvm::ModulePassManager &m, pass_errors *) { m.addPass(hide_printf_pass()); }},
 	{"kiln-workitem", workitem_pass::name(),
 	 [](llvm::ModulePassManager &m, pass_errors *) { m.addPass(workitem_pass()); }},
+	{"kiln-narrow-variants", narrow_variants_pass::name(),
+	 [](llvm::ModulePassManager &m, pass_errors *) { m.addPass(narrow_variants_pass()); }},
 	{"kiln-subgroups", subgroups_pass::name(),
 	 [](llvm::ModulePassManager &m, pass_errors *e) { m.addPass(subgroups_pass(e)); }},
 	{"kiln-workgroup", workgroup_pass::name(),

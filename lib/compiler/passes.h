@@ -68,6 +68,19 @@ struct wi_simplify_pass : llvm::PassInfoMixin<wi_simplify_pass> {
 struct scalarize_pass : llvm::PassInfoMixin<scalarize_pass> {
 	llvm::PreservedAnalyses run(llvm::Function &f, llvm::FunctionAnalysisManager &fam);
 };
+/* What kiln-scalarize does with a work-item function's vectors: split
+ * them (SPLIT), keep them (KEEP: the function has, or is given, the
+ * attribute keep_vectors_attr), or split vectors that are mostly as wide
+ * as the target's registers (SPLIT_WIDE: right for groups of a vector's
+ * width or more, wrong for narrower ones; kiln-narrow-variants). */
+enum class vector_choice { SPLIT, SPLIT_WIDE, KEEP };
+vector_choice choose_vectors(llvm::Function &f, llvm::FunctionAnalysisManager &fam);
+constexpr const char *keep_vectors_attr = "kiln-keep-vectors";
+/* kiln-narrow-variants (narrow_variants.cpp): a module pass between
+ * kiln-wi-simplify and kiln-scalarize. */
+struct narrow_variants_pass : llvm::PassInfoMixin<narrow_variants_pass> {
+	llvm::PreservedAnalyses run(llvm::Module &m, llvm::ModuleAnalysisManager &mam);
+};
 /* The target's vector register width in bits, which kiln-scalarize
  * compares a kernel's vectors with (!kiln.vector_bits; 0 when absent), and
  * setting it (kiln_finalize). */

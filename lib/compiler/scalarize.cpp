@@ -26,8 +26,13 @@
  * kernel without one is still split: its work-item loop vectorizes, and 16
  * work-items' independent chains interleave where one work-item's vector
  * chain would wait on each result (madd-double8 of kiln-bench-compute ran
- * 5-10x slower kept whole).  The target's register width is the module's
- * !kiln.vector_bits (kiln_finalize; absent: split everything).
+ * 5-10x slower kept whole).  Such a kernel also has a second work-item
+ * function kept whole (kiln-narrow-variants) for groups narrower than a
+ * vector, where the split one could not vectorize its work-item loop.
+ * The target's register width is the module's !kiln.vector_bits
+ * (kiln_finalize; absent: split everything).  A function kept whole gets
+ * the attribute "kiln-keep-vectors" (or comes with it), which the passes
+ * that exist to vectorize the work-item loop read.
  * Assumes: a work-item function in SSA form (kiln-wi-simplify).
  * Guarantees: in a function not kept whole as above, no simple load or
  * store of a fixed vector whose elements
@@ -180,15 +185,29 @@ void set_target_vector_bits(llvm::Module &m, uint64_t bits)
 			   llvm::ConstantInt::get(llvm::Type::getInt32Ty(c), bits))}));
 }
 
+vector_choice choose_vectors(llvm::Function &f, llvm::FunctionAnalysisManager &fam)
+{
+	if (f.hasFnAttribute(keep_vectors_attr))
+		return vector_choice::KEEP;
+	uint64_t register_bits = target_vector_bits(*f.getParent());
+	if (!register_bits || !register_wide(f, register_bits))
+		return vector_choice::SPLIT;
+	return has_conditional_side_effect_in_loop(f, fam) ? vector_choice::KEEP
+							   : vector_choice::SPLIT_WIDE;
+}
+
 llvm::PreservedAnalyses scalarize_pass::run(llvm::Function &f, llvm::FunctionAnalysisManager &fam)
 {
 	wi_params p;
 	if (!workitem_params(f, p))
 		return llvm::PreservedAnalyses::all();
-	uint64_t register_bits = target_vector_bits(*f.getParent());
-	if (register_bits && register_wide(f, register_bits) &&
-	    has_conditional_side_effect_in_loop(f, fam))
+	if (choose_vectors(f, fam) == vector_choice::KEEP) {
+		/* the passes that exist to vectorize the work-item loop
+		 * leave it alone (LLVM 15 does not vectorize a loop holding
+		 * vectors) */
+		f.addFnAttr(keep_vectors_attr);
 		return llvm::PreservedAnalyses::all();
+	}
 	const llvm::DataLayout &dl = f.getParent()->getDataLayout();
 	std::vector<llvm::Instruction *> work;
 	bool split = false;

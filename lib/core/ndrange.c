@@ -550,6 +550,13 @@ cl_int kiln_ndrange_enqueue(cl_command_queue q, cl_kernel k, cl_uint work_dim,
 	/* lib/api/enqueue_ndrange.c checked the kernel has code here. */
 	KILN_ASSERT(di >= 0 && k->natives[di].fn);
 	c->native = k->natives[di];
+	/* groups narrower than a vector: the variant that keeps the
+	 * kernel's own vectors (lib/compiler/narrow_variants.cpp) */
+	size_t width = work_dim && local ? local[0] : 1;
+	if (c->native.narrow_fn && width < c->native.narrow_below) {
+		c->native.fn = c->native.narrow_fn;
+		c->native.context_size = c->native.narrow_context_size;
+	}
 	c->scratch = scratch_for(q->device); /* NULL: looked up when it runs */
 	set_geometry(c, work_dim, offset, global, local);
 
