@@ -339,6 +339,10 @@ struct kiln_kernel_native {
 	kiln_wg_fn narrow_fn;
 	size_t narrow_context_size;
 	size_t narrow_below;
+	/* The kernel cannot tell how its work-items are grouped
+	 * (lib/compiler/group_free.cpp): the runtime may run it in groups of
+	 * its own choosing. */
+	bool group_free;
 };
 /* --- printf (OpenCL C 3.0 §6.15.14; lib/compiler/printf.cpp) ----------
  * A kernel that calls printf has uses_printf set; the runtime then points

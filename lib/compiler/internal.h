@@ -301,6 +301,9 @@ inline std::string lmem_name(llvm::StringRef k) { return ("__kiln_lmem_" + k).st
  * work-items than that along dimension 0 (jit.cpp reads it). */
 constexpr const char *narrow_suffix = ".kiln_narrow";
 inline std::string narrow_marker_name(llvm::StringRef k) { return ("__kiln_narrow_" + k).str(); }
+/* The marker of a kernel that cannot tell how its work-items are grouped
+ * (group_free.cpp): a constant i64 1. */
+inline std::string group_free_name(llvm::StringRef k) { return ("__kiln_group_free_" + k).str(); }
 /* The entry of each fiber of a kernel that runs its work-items as fibers. */
 inline std::string fiber_name(llvm::StringRef k) { return ("__kiln_fiber_" + k).str(); }
 

@@ -59,6 +59,7 @@ bool load_object(const struct kiln_target *t, llvm::StringRef obj,
 	std::vector<std::string> names;
 	std::set<std::string> printf_kernels; /* printf.cpp's markers */
 	std::vector<std::string> narrow_kernels; /* narrow_variants.cpp's */
+	std::set<std::string> group_free;        /* group_free.cpp's */
 	for (const llvm::object::SymbolRef &s : (*objfile)->symbols()) {
 		auto name = s.getName();
 		if (!name) {
@@ -67,6 +68,8 @@ bool load_object(const struct kiln_target *t, llvm::StringRef obj,
 		}
 		if (name->startswith("__kiln_wg_"))
 			names.push_back(name->drop_front(10).str());
+		else if (name->startswith("__kiln_group_free_"))
+			group_free.insert(name->drop_front(18).str());
 		else if (name->startswith("__kiln_narrow_"))
 			narrow_kernels.push_back(name->drop_front(14).str());
 		else if (name->startswith(printf_marker_prefix))
@@ -127,6 +130,7 @@ bool load_object(const struct kiln_target *t, llvm::StringRef obj,
 		k.context_size = *cs->toPtr<const uint64_t *>();
 		k.local_mem_size = *ls->toPtr<const uint64_t *>();
 		k.uses_printf = printf_kernels.count(n) != 0;
+		k.group_free = group_free.count(n) != 0;
 		exe->kernels[n] = k;
 	}
 	/* Each variant for narrow groups goes with its kernel (and out of

@@ -52,6 +52,9 @@ llvm::ModulePassManager workgroup_pipeline(pass_errors *errors, unsigned check)
 	llvm::ModulePassManager mpm;
 	mpm.addPass(inline_all_pass());
 	mpm.addPass(hide_printf_pass());
+	/* not in checked mode: group_free.cpp says why */
+	if (!check)
+		mpm.addPass(group_free_pass());
 	mpm.addPass(workitem_pass());
 	llvm::FunctionPassManager fpm;
 	if (check) {
@@ -171,6 +174,8 @@ static const module_entry module_passes[] = {
 	 [](llvm::ModulePassManager &m, pass_errors *) { m.addPass(inline_all_pass()); }},
 	{"kiln-hide-printf", hide_printf_pass::name(),
 	 [](llvm::ModulePassManager &m, pass_errors *) { m.addPass(hide_printf_pass()); }},
+	{"kiln-group-free", group_free_pass::name(),
+	 [](llvm::ModulePassManager &m, pass_errors *) { m.addPass(group_free_pass()); }},
 	{"kiln-workitem", workitem_pass::name(),
 	 [](llvm::ModulePassManager &m, pass_errors *) { m.addPass(workitem_pass()); }},
 	{"kiln-narrow-variants", narrow_variants_pass::name(),

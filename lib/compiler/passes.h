@@ -49,6 +49,10 @@ struct inline_all_pass : llvm::PassInfoMixin<inline_all_pass> {
 struct hide_printf_pass : llvm::PassInfoMixin<hide_printf_pass> {
 	llvm::PreservedAnalyses run(llvm::Module &m, llvm::ModuleAnalysisManager &mam);
 };
+/* kiln-group-free (group_free.cpp) */
+struct group_free_pass : llvm::PassInfoMixin<group_free_pass> {
+	llvm::PreservedAnalyses run(llvm::Module &m, llvm::ModuleAnalysisManager &mam);
+};
 /* kiln-workitem (workitem_function.cpp) */
 struct workitem_pass : llvm::PassInfoMixin<workitem_pass> {
 	llvm::PreservedAnalyses run(llvm::Module &m, llvm::ModuleAnalysisManager &mam);

@@ -139,6 +139,9 @@ struct ndrange_cmd {
 	size_t num_groups;      /* in all */
 	size_t chunk;           /* groups per parallel_for item */
 	size_t edge[3];         /* size of the last group in each dimension */
+	/* The local size the application gave (or Kiln picked for it), which
+	 * launch.local_size differs from when the kernel is group-free. */
+	size_t asked_local[3];
 	/* The device's per-worker storage, found when the command is built
 	 * (a lookup under a global lock), so that running it again from a
 	 * command buffer takes no lock. */
@@ -381,7 +384,7 @@ void kiln_ndrange_geometry(const struct kiln_command *recorded,
 	for (int d = 0; d < 3; d++) {
 		offset[d] = l->global_offset[d];
 		global[d] = l->global_size[d];
-		local[d] = l->local_size[d];
+		local[d] = ((const struct ndrange_cmd *)recorded)->asked_local[d];
 	}
 }
 
@@ -530,12 +533,41 @@ static void set_geometry(struct ndrange_cmd *c, cl_uint work_dim,
 			 const size_t *offset, const size_t *global,
 			 const size_t *local);
 
+/* The local size command c runs with, and its work-group function, for
+ * the local size `asked` (dimensions below work_dim):
+ * - a group-free kernel (lib/compiler/group_free.cpp) asked to run in
+ *   groups narrower than a vector along dimension 0 runs in the groups
+ *   Kiln would pick for a NULL local size instead (written to `mine`),
+ *   whose vectorized work-item loops fill every lane; it cannot tell;
+ * - groups narrower than a vector then run the variant that keeps the
+ *   kernel's own vectors, where it has one (narrow_variants.cpp). */
+static const size_t *run_local(cl_device_id dev, cl_kernel k,
+			       struct kiln_kernel_native *native, cl_uint work_dim,
+			       const size_t *global, const size_t *asked,
+			       size_t mine[3])
+{
+	size_t vec = dev->props.native_vector_width_float;
+	const size_t *local = asked;
+	if (native->group_free && work_dim && asked[0] < vec) {
+		kiln_ndrange_pick_local(dev, k, work_dim, global, true, mine);
+		if (mine[0] > asked[0])
+			local = mine;
+	}
+	size_t width = work_dim ? local[0] : 1;
+	if (native->narrow_fn && width < native->narrow_below) {
+		native->fn = native->narrow_fn;
+		native->context_size = native->narrow_context_size;
+	}
+	return local;
+}
+
 cl_int kiln_ndrange_enqueue(cl_command_queue q, cl_kernel k, cl_uint work_dim,
 			    const size_t *offset, const size_t *global,
 			    const size_t *local, cl_command_type type,
 			    cl_uint num_events, const cl_event *wait_list,
 			    cl_event *event)
 {
+	size_t regrouped[3];
 	struct ndrange_cmd *c = (struct ndrange_cmd *)kiln_command_alloc(
 		sizeof(struct ndrange_cmd), q, type);
 	if (!c)
@@ -550,15 +582,13 @@ cl_int kiln_ndrange_enqueue(cl_command_queue q, cl_kernel k, cl_uint work_dim,
 	/* lib/api/enqueue_ndrange.c checked the kernel has code here. */
 	KILN_ASSERT(di >= 0 && k->natives[di].fn);
 	c->native = k->natives[di];
-	/* groups narrower than a vector: the variant that keeps the
-	 * kernel's own vectors (lib/compiler/narrow_variants.cpp) */
-	size_t width = work_dim && local ? local[0] : 1;
-	if (c->native.narrow_fn && width < c->native.narrow_below) {
-		c->native.fn = c->native.narrow_fn;
-		c->native.context_size = c->native.narrow_context_size;
-	}
+	const size_t *asked = local;
+	local = run_local(q->device, k, &c->native, work_dim, global, local,
+			  regrouped);
 	c->scratch = scratch_for(q->device); /* NULL: looked up when it runs */
 	set_geometry(c, work_dim, offset, global, local);
+	for (cl_uint d = 0; d < work_dim; d++)
+		c->asked_local[d] = asked[d];
 
 	KILN_LOG(KILN_DEBUG_POOL,
 		 "kernel \"%s\": %zu x %zu x %zu work-items in %zu groups of "
@@ -600,6 +630,7 @@ static void set_geometry(struct ndrange_cmd *c, cl_uint work_dim,
 		l->global_offset[d] = used && offset ? offset[d] : 0;
 		l->global_size[d] = used ? global[d] : 1;
 		l->local_size[d] = used ? local[d] : 1;
+		c->asked_local[d] = l->local_size[d];
 		l->num_groups[d] = (l->global_size[d] + l->local_size[d] - 1) /
 				   l->local_size[d];
 		size_t rem = l->global_size[d] % l->local_size[d];
