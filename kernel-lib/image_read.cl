@@ -14,6 +14,8 @@
 #define KL_RGBA8 1
 #define KL_BGRA8 2
 #define KL_RGBAF 3
+#define KL_R8 4  /* CL_R / CL_RG UNORM_INT8: the planes of YUV video */
+#define KL_RG8 5
 
 /* What a sampler-less read means (§6.15.15.3): unnormalized, nearest, and
  * in-range coordinates (clamped here so that a bad one cannot fault). */
@@ -28,6 +30,10 @@ KL_INL int kl_kind(kl_image img)
 		return KL_BGRA8;
 	if (t == CLK_FLOAT && o == CLK_RGBA)
 		return KL_RGBAF;
+	if (t == CLK_UNORM_INT8 && o == CLK_R)
+		return KL_R8;
+	if (t == CLK_UNORM_INT8 && o == CLK_RG)
+		return KL_RG8;
 	return KL_GENERIC;
 }
 
@@ -42,6 +48,14 @@ KL_INL float4 kl_fetch_f(kl_image img, int kind, int x, int y, int z)
 		       (1.0f / 255.0f);
 	case KL_RGBAF:
 		return vload4(0, (__global const float *)kl_texel_ptr(img, x, y, z, 16));
+	/* channels the order lacks read as 0, alpha as 1 (API spec §8.3) */
+	case KL_R8:
+		return (float4)((float)*kl_texel_ptr(img, x, y, z, 1) * (1.0f / 255.0f), 0.0f,
+				0.0f, 1.0f);
+	case KL_RG8:
+		return (float4)(convert_float2(*(__global const uchar2 *)kl_texel_ptr(img, x, y, z, 2)) *
+					(1.0f / 255.0f),
+				0.0f, 1.0f);
 	default:
 		return kl_texel_generic_f(img, kl_texel_ptr(img, x, y, z, img->pixel_size));
 	}
@@ -132,6 +146,8 @@ KL_INL float4 kl_sample_f(kl_image img, int kind, int dims, int filter,
 	case KL_RGBA8: return CALL(KL_RGBA8);                                  \
 	case KL_BGRA8: return CALL(KL_BGRA8);                                  \
 	case KL_RGBAF: return CALL(KL_RGBAF);                                  \
+	case KL_R8: return CALL(KL_R8);                                        \
+	case KL_RG8: return CALL(KL_RG8);                                      \
 	default: return CALL(KL_GENERIC);                                      \
 	}
 

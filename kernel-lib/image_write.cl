@@ -48,6 +48,18 @@ KL_INL void kl_write_f(kl_image img, int4 c, float4 v, int dims, int arr)
 			vstore4(v, 0, (__global float *)p);
 		return;
 	}
+	if (t == CLK_UNORM_INT8 && o == CLK_R) {
+		__global uchar *p = kl_write_ptr(img, c, dims, arr, 1);
+		if (p)
+			*p = convert_uchar(kl_float_to_unorm(v, 255.0f).x);
+		return;
+	}
+	if (t == CLK_UNORM_INT8 && o == CLK_RG) {
+		__global uchar *p = kl_write_ptr(img, c, dims, arr, 2);
+		if (p)
+			*(__global uchar2 *)p = convert_uchar2(kl_float_to_unorm(v, 255.0f).xy);
+		return;
+	}
 	__global uchar *p = kl_write_ptr(img, c, dims, arr, img->pixel_size);
 	if (!p)
 		return;

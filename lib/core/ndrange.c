@@ -535,12 +535,16 @@ static void set_geometry(struct ndrange_cmd *c, cl_uint work_dim,
 
 /* The local size command c runs with, and its work-group function, for
  * the local size `asked` (dimensions below work_dim):
- * - a group-free kernel (lib/compiler/group_free.cpp) asked to run in
- *   groups narrower than a vector along dimension 0 runs in the groups
- *   Kiln would pick for a NULL local size instead (written to `mine`),
- *   whose vectorized work-item loops fill every lane; it cannot tell;
- * - groups narrower than a vector then run the variant that keeps the
- *   kernel's own vectors, where it has one (narrow_variants.cpp). */
+ * - groups narrower than a vector along dimension 0 run the variant that
+ *   keeps the kernel's own register-wide vectors, where it has one
+ *   (narrow_variants.cpp);
+ * - a group-free kernel (lib/compiler/group_free.cpp) without one, asked
+ *   to run in such groups, runs in the groups Kiln would pick for a NULL
+ *   local size instead (written to `mine`), whose vectorized work-item
+ *   loops fill every lane; it cannot tell.  A kernel with a variant keeps
+ *   its groups: its split body need not vectorize (hashcat's PBKDF2 loop,
+ *   -m 22000, ran at 0.3 kH/s regrouped, 17 in its variant on the 2-core
+ *   VM), while the variant fills the lanes in any group. */
 static const size_t *run_local(cl_device_id dev, cl_kernel k,
 			       struct kiln_kernel_native *native, cl_uint work_dim,
 			       const size_t *global, const size_t *asked,
@@ -548,7 +552,7 @@ static const size_t *run_local(cl_device_id dev, cl_kernel k,
 {
 	size_t vec = dev->props.native_vector_width_float;
 	const size_t *local = asked;
-	if (native->group_free && work_dim && asked[0] < vec) {
+	if (native->group_free && !native->narrow_fn && work_dim && asked[0] < vec) {
 		kiln_ndrange_pick_local(dev, k, work_dim, global, true, mine);
 		if (mine[0] > asked[0])
 			local = mine;

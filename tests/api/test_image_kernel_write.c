@@ -79,6 +79,8 @@ static const cl_image_format formats[] = {
 	{CL_RA, CL_SNORM_INT8}, {CL_ARGB, CL_UNORM_INT8}, {CL_ABGR, CL_SIGNED_INT8},
 	{CL_INTENSITY, CL_UNORM_INT8}, {CL_LUMINANCE, CL_HALF_FLOAT},
 	{CL_RGBA, CL_UNSIGNED_INT16}, {CL_R, CL_SIGNED_INT16}, {CL_RGB, CL_UNORM_SHORT_555},
+	/* the planes of YUV video (ffmpeg's OpenCL filters): paths of their own */
+	{CL_R, CL_UNORM_INT8}, {CL_RG, CL_UNORM_INT8},
 };
 static const cl_image_format depth_formats[] = {
 	{CL_DEPTH, CL_FLOAT}, {CL_DEPTH, CL_UNORM_INT16},
