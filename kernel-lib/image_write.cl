@@ -32,6 +32,15 @@ KL_INL void kl_store_rgba(kl_image img, __global uchar *p, uint4 v)
 	kl_store_raw(p, img->channel_data_type, o->nchan, kl_to_memory_order(o, v));
 }
 
+/* write_imagef's generic path, a call for the reason kl_outline_texel_f
+ * is (image_read.cl). */
+__attribute__((noinline)) void kl_outline_store_f(kl_image img, __global uchar *p, float4 v)
+{
+	if (kl_order_of(img)->srgb)
+		v = kl_linear_to_srgb(v);
+	kl_store_rgba(img, p, kl_float_to_raw(v, img->channel_data_type));
+}
+
 KL_INL void kl_write_f(kl_image img, int4 c, float4 v, int dims, int arr)
 {
 	int t = img->channel_data_type, o = img->channel_order;
@@ -61,11 +70,8 @@ KL_INL void kl_write_f(kl_image img, int4 c, float4 v, int dims, int arr)
 		return;
 	}
 	__global uchar *p = kl_write_ptr(img, c, dims, arr, img->pixel_size);
-	if (!p)
-		return;
-	if (kl_order_of(img)->srgb)
-		v = kl_linear_to_srgb(v);
-	kl_store_rgba(img, p, kl_float_to_raw(v, t));
+	if (p)
+		kl_outline_store_f(img, p, v);
 }
 
 KL_INL void kl_write_i(kl_image img, int4 c, int4 v, int dims, int arr)
