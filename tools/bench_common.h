@@ -2,7 +2,8 @@
  * runner is one program of one .c file; see tools/CMakeLists.txt).
  *
  * The first part needs nothing from the runner.  The BENCH_PLAT parts
- * (bench_say, bench_make_buf, bench_read_buf, bench_open_cpu) are compiled
+ * (bench_say, bench_build, bench_make_buf, bench_read_buf, bench_open_cpu)
+ * are compiled
  * only where the runner defines BENCH_PLAT before an include that follows
  * its `struct plat`, with at least the members `cl_platform_id id`,
  * `char name[16]`, `cl_device_id dev`, `cl_context ctx` and
@@ -146,6 +147,34 @@ static inline void bench_print_cell(double v, int width)
 static inline void bench_say(struct plat *p, const char *kernel, const char *what, cl_int err)
 {
 	fprintf(stderr, "%s: %s: %s (error %d)\n", p->name, kernel, what, err);
+}
+
+/* A program built from `src` for p's device, the milliseconds
+ * clBuildProgram took in *ms (when ms is not NULL); NULL (and the build
+ * log on stderr) on failure. */
+static inline cl_program bench_build(struct plat *p, const char *src, double *ms)
+{
+	cl_int err;
+	cl_program prog = clCreateProgramWithSource(p->ctx, 1, &src, NULL, &err);
+	if (!prog) {
+		bench_say(p, "clCreateProgramWithSource", "failed", err);
+		return NULL;
+	}
+	double t0 = bench_now_s();
+	err = clBuildProgram(prog, 1, &p->dev, "", NULL, NULL);
+	if (ms)
+		*ms = (bench_now_s() - t0) * 1e3;
+	if (err != CL_SUCCESS) {
+		static char log[1 << 16];
+		log[0] = 0;
+		clGetProgramBuildInfo(prog, p->dev, CL_PROGRAM_BUILD_LOG, sizeof(log) - 1,
+				      log, NULL);
+		bench_say(p, "clBuildProgram", "failed", err);
+		fprintf(stderr, "%s\n", log);
+		clReleaseProgram(prog);
+		return NULL;
+	}
+	return prog;
 }
 
 /* A read-write buffer of `bytes`, copied from `init` unless it is NULL;

@@ -704,44 +704,20 @@ static const struct bench {
 
 /* ---- platforms and programs -------------------------------------------- */
 
-static cl_program build(struct plat *p, const char *src, double *ms)
-{
-	cl_int err;
-	cl_program prog = clCreateProgramWithSource(p->ctx, 1, &src, NULL, &err);
-	if (!prog) {
-		bench_say(p, "clCreateProgramWithSource", "failed", err);
-		return NULL;
-	}
-	double t0 = bench_now_s();
-	err = clBuildProgram(prog, 1, &p->dev, "", NULL, NULL);
-	if (ms)
-		*ms = (bench_now_s() - t0) * 1e3;
-	if (err != CL_SUCCESS) {
-		char log[8192] = "";
-		clGetProgramBuildInfo(prog, p->dev, CL_PROGRAM_BUILD_LOG, sizeof(log) - 1,
-				      log, NULL);
-		bench_say(p, "clBuildProgram", "failed", err);
-		fprintf(stderr, "%s\n", log);
-		clReleaseProgram(prog);
-		return NULL;
-	}
-	return prog;
-}
-
 static int open_platform(struct plat *p)
 {
 	if (bench_open_cpu(p))
 		return -1;
 	/* A small unrelated program first, so that "cold" measures a cache
 	 * miss, not the compiler's one-time start-up in this process. */
-	cl_program warm = build(p, "__kernel void nop(__global int *x) { x[0] = 1; }", NULL);
+	cl_program warm = bench_build(p, "__kernel void nop(__global int *x) { x[0] = 1; }", NULL);
 	if (warm)
 		clReleaseProgram(warm);
-	cl_program cold = build(p, sgemm_src, &p->cold_ms);
+	cl_program cold = bench_build(p, sgemm_src, &p->cold_ms);
 	if (cold)
 		clReleaseProgram(cold);
-	p->sgemm = build(p, sgemm_src, &p->warm_ms);
-	p->other = build(p, other_src, NULL);
+	p->sgemm = bench_build(p, sgemm_src, &p->warm_ms);
+	p->other = bench_build(p, other_src, NULL);
 	if (!cold || !p->sgemm)
 		p->cold_ms = p->warm_ms = FAILED;
 	return 0;
