@@ -41,8 +41,9 @@ KL_INL int kl_kind(kl_image img)
  * functions alone): inlined, its switches over data types made each
  * read_imagef of a program about 1000 IR instructions, most of the build
  * time of image filters (ffmpeg's sobel: 4 kernels, 36 reads).  Formats
- * with a path of their own never call it. */
-__attribute__((noinline)) float4 kl_outline_texel_f(kl_image img, __global const uchar *p)
+ * with a path of their own never call it.  It only reads memory (pure),
+ * so that the optimizer need not assume the call writes any. */
+__attribute__((noinline, pure)) float4 kl_outline_texel_f(kl_image img, __global const uchar *p)
 {
 	return kl_texel_generic_f(img, p);
 }
