@@ -68,10 +68,10 @@ bool load_object(const struct kiln_target *t, llvm::StringRef obj,
 		}
 		if (name->startswith("__kiln_wg_"))
 			names.push_back(name->drop_front(10).str());
-		else if (name->startswith("__kiln_group_free_"))
-			group_free.insert(name->drop_front(18).str());
-		else if (name->startswith("__kiln_narrow_"))
-			narrow_kernels.push_back(name->drop_front(14).str());
+		else if (name->startswith(group_free_name("")))
+			group_free.insert(name->drop_front(group_free_name("").size()).str());
+		else if (name->startswith(narrow_marker_name("")))
+			narrow_kernels.push_back(name->drop_front(narrow_marker_name("").size()).str());
 		else if (name->startswith(printf_marker_prefix))
 			printf_kernels.insert(
 				name->drop_front(strlen(printf_marker_prefix)).str());

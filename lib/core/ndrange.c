@@ -533,8 +533,9 @@ static void set_geometry(struct ndrange_cmd *c, cl_uint work_dim,
 			 const size_t *offset, const size_t *global,
 			 const size_t *local);
 
-/* The local size command c runs with, and its work-group function, for
- * the local size `asked` (dimensions below work_dim):
+/* The local size an NDRange of kernel k runs with (returned), and its
+ * work-group function (set in *native), for the local size `asked`
+ * (dimensions below work_dim):
  * - groups narrower than a vector along dimension 0 run the variant that
  *   keeps the kernel's own register-wide vectors, where it has one
  *   (narrow_variants.cpp);
