@@ -104,11 +104,8 @@ llvm::PreservedAnalyses group_free_pass::run(llvm::Module &m, llvm::ModuleAnalys
 	for (llvm::Function &f : m)
 		if (is_kernel(f) && is_group_free(f) && !m.getNamedValue(group_free_name(f.getName())))
 			found.push_back(f.getName().str());
-	llvm::Type *i64 = llvm::Type::getInt64Ty(m.getContext());
 	for (const std::string &k : found)
-		/* external, as the __kiln_ctx_ globals, so that -O3 keeps it */
-		new llvm::GlobalVariable(m, i64, true, llvm::GlobalValue::ExternalLinkage,
-					 llvm::ConstantInt::get(i64, 1), group_free_name(k));
+		add_runtime_constant(m, group_free_name(k), 1);
 	return found.empty() ? llvm::PreservedAnalyses::all() : llvm::PreservedAnalyses::none();
 }
 

@@ -328,6 +328,10 @@ bool lower_wg_state_calls(llvm::Function &kernel, std::string &log);
 
 /* True for an OpenCL kernel (spir_kernel or !kernel_arg_* metadata). */
 bool is_kernel(const llvm::Function &f);
+
+/* A constant i64 `name` = value that the runtime reads from the object
+ * (jit.cpp): external, so that -O3 keeps it. */
+void add_runtime_constant(llvm::Module &m, const std::string &name, uint64_t value);
 /* A kernel Clang made from a block passed to enqueue_kernel (block_kernels.cpp):
  * launched by the runtime, never listed to the application. */
 bool is_block_kernel(const llvm::Function &f);

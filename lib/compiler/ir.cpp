@@ -4,7 +4,9 @@
 
 #include <llvm/Bitcode/BitcodeReader.h>
 #include <llvm/Bitcode/BitcodeWriter.h>
+#include <llvm/IR/Constants.h>
 #include <llvm/IR/Function.h>
+#include <llvm/IR/GlobalVariable.h>
 #include <llvm/Support/Error.h>
 #include <llvm/Support/MemoryBuffer.h>
 #include <llvm/Support/raw_ostream.h>
@@ -50,6 +52,13 @@ bool is_kernel(const llvm::Function &f)
 	return f.getCallingConv() == llvm::CallingConv::SPIR_KERNEL ||
 	       f.getMetadata("kernel_arg_addr_space") != nullptr ||
 	       f.getMetadata(block_kernel_mark) != nullptr;
+}
+
+void add_runtime_constant(llvm::Module &m, const std::string &name, uint64_t value)
+{
+	llvm::Type *i64 = llvm::Type::getInt64Ty(m.getContext());
+	new llvm::GlobalVariable(m, i64, true, llvm::GlobalValue::ExternalLinkage,
+				 llvm::ConstantInt::get(i64, value), name);
 }
 
 } // namespace kiln

@@ -65,11 +65,7 @@ static void add_variant(llvm::Function &k, llvm::Function &wi, uint64_t lanes)
 	llvm::Function *wv = llvm::CloneFunction(&wi, wmap);
 	wv->setName(wi_name(name));
 	wv->addFnAttr(keep_vectors_attr);
-	/* external, as the __kiln_ctx_ globals, so that -O3 keeps it */
-	llvm::Type *i64 = llvm::Type::getInt64Ty(m.getContext());
-	new llvm::GlobalVariable(m, i64, true, llvm::GlobalValue::ExternalLinkage,
-				 llvm::ConstantInt::get(i64, lanes),
-				 narrow_marker_name(k.getName()));
+	add_runtime_constant(m, narrow_marker_name(k.getName()), lanes);
 }
 
 llvm::PreservedAnalyses narrow_variants_pass::run(llvm::Module &m, llvm::ModuleAnalysisManager &mam)

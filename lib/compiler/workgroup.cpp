@@ -378,11 +378,8 @@ static bool make_workgroup_function(llvm::Function &k, llvm::Function &wi,
 		b.CreateRetVoid();
 	}
 	/* Sizes the runtime asks for (kiln_executable_kernel). */
-	llvm::Type *i64 = llvm::Type::getInt64Ty(c);
-	new llvm::GlobalVariable(m, i64, true, llvm::GlobalValue::ExternalLinkage,
-				 llvm::ConstantInt::get(i64, ctx_size), ctx_name(k.getName()));
-	new llvm::GlobalVariable(m, i64, true, llvm::GlobalValue::ExternalLinkage,
-				 llvm::ConstantInt::get(i64, lay.local_size), lmem_name(k.getName()));
+	add_runtime_constant(m, ctx_name(k.getName()), ctx_size);
+	add_runtime_constant(m, lmem_name(k.getName()), lay.local_size);
 
 	std::string err;
 	llvm::raw_string_ostream os(err);
