@@ -173,7 +173,11 @@ struct kiln_wg_launch {
 	size_t local_size[3];     /* the uniform local size */
 	size_t num_groups[3];
 	/* args[i] points to argument i's value: for a buffer, to a void *
-	 * holding its data pointer (NULL for a NULL buffer); for a value, to
+	 * holding its data pointer (NULL for a NULL buffer) followed by a
+	 * uint64_t, the bytes addressable from that pointer (to the end of
+	 * its buffer, sub-buffer, SVM or USM allocation; 0 when unknown, and
+	 * for images, pipes, samplers and queues, whose slot has the same
+	 * shape; kiln-pair-iterations reads it); for a value, to
 	 * its bytes; for a __local argument, to a size_t offset into the
 	 * worker's local memory (the runtime lays the arena out). */
 	void *const *args;

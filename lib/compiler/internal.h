@@ -335,6 +335,10 @@ void add_runtime_constant(llvm::Module &m, const std::string &name, uint64_t val
 /* A kernel Clang made from a block passed to enqueue_kernel (block_kernels.cpp):
  * launched by the runtime, never listed to the application. */
 bool is_block_kernel(const llvm::Function &f);
+/* workgroup.cpp marks the load of a buffer (global or constant pointer)
+ * argument's data pointer from its slot with this metadata: the slot
+ * holds the bytes addressable from it next (compiler.h). */
+static const char *const arg_data_mark = "kiln.arg.data";
 /* The metadata that keeps a block kernel a kernel once retargeting has
  * taken its spir_kernel calling convention (finalize.cpp). */
 inline constexpr const char *block_kernel_mark = "kiln.block_kernel";

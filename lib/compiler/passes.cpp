@@ -7,8 +7,9 @@
  * (the sub-group size, the vector register width kiln-scalarize compares
  * a kernel's vectors with).  The optimisation stage is LLVM's -O3 for
  * the target with kiln-safe-divide at its start, kiln-guard-split and
- * kiln-single-item just before the loop vectorizer and kiln-lower-dot (and
- * in checked mode kiln-check-cold-records) at its end.  docs/compiler.md
+ * kiln-single-item just before the loop vectorizer and kiln-lower-dot and
+ * kiln-pair-iterations (in checked mode kiln-check-cold-records instead of
+ * the latter) at its end.  docs/compiler.md
  * describes each pass in this order. */
 #include "compiler/passes.h"
 #include "compiler/safe_divide.h"
@@ -141,6 +142,10 @@ llvm::ModulePassManager optimisation_pipeline(llvm::PassBuilder &pb, bool opt_di
 	pb.registerOptimizerLastEPCallback(
 		[check](llvm::ModulePassManager &mpm, llvm::OptimizationLevel) {
 			mpm.addPass(lower_dot_pass());
+			/* not in checked mode: its records are side effects */
+			if (!check)
+				mpm.addPass(llvm::createModuleToFunctionPassAdaptor(
+					pair_iterations_pass()));
 			if (check)
 				mpm.addPass(llvm::createModuleToFunctionPassAdaptor(
 					check_cold_records_pass()));
@@ -237,6 +242,8 @@ static const function_entry function_passes[] = {
 	 [](llvm::FunctionPassManager &f) { f.addPass(guard_split_pass()); }},
 	{"kiln-single-item", single_item_pass::name(),
 	 [](llvm::FunctionPassManager &f) { f.addPass(single_item_pass()); }},
+	{"kiln-pair-iterations", pair_iterations_pass::name(),
+	 [](llvm::FunctionPassManager &f) { f.addPass(pair_iterations_pass()); }},
 	{"print<kiln-uniformity>", uniformity_printer_pass::name(),
 	 [](llvm::FunctionPassManager &f) { f.addPass(uniformity_printer_pass(llvm::outs())); }},
 };

@@ -209,6 +209,12 @@ struct single_item_pass : llvm::PassInfoMixin<single_item_pass> {
 	llvm::PreservedAnalyses run(llvm::Function &f, llvm::FunctionAnalysisManager &fam);
 };
 
+/* kiln-pair-iterations (pair_iterations.cpp), at the end of the -O3
+ * pipeline: a latency-bound loop runs two iterations interleaved. */
+struct pair_iterations_pass : llvm::PassInfoMixin<pair_iterations_pass> {
+	llvm::PreservedAnalyses run(llvm::Function &f, llvm::FunctionAnalysisManager &fam);
+};
+
 /* --- passes.cpp: names and pipelines ------------------------------------- */
 
 /* Makes pb parse Kiln's pass names (and kiln-uniformity for

@@ -151,6 +151,13 @@ static std::vector<llvm::Value *> load_args(llvm::IRBuilder<> &b, llvm::Function
 		} else {
 			llvm::LoadInst *l = b.CreateLoad(t, slot);
 			l->setAlignment(llvm::Align(1));
+			/* a memory object's data pointer: its slot holds the
+			 * extent after it (compiler.h), which
+			 * kiln-pair-iterations reads */
+			if (t->isPointerTy() && (t->getPointerAddressSpace() == 1 ||
+						 t->getPointerAddressSpace() == 2))
+				l->setMetadata(arg_data_mark,
+					       llvm::MDNode::get(b.getContext(), {}));
 			out.push_back(l);
 		}
 	}

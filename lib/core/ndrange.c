@@ -23,6 +23,8 @@
 #include "device_enqueue.h"
 #include "debug.h"
 #include "check.h"
+#include "svm.h"
+#include "usm.h"
 #include "trace.h"
 
 #include <limits.h>
@@ -416,6 +418,25 @@ static cl_int hold_arg_mem(struct ndrange_cmd *c, cl_mem mem)
 	return kiln_command_use_mem(&c->cmd, mem);
 }
 
+/* A memory object's argument slot (compiler.h, struct kiln_wg_launch):
+ * its data pointer, then a uint64_t, the bytes addressable from it. */
+#define ARG_SLOT_BYTES (sizeof(void *) + sizeof(uint64_t))
+
+/* The bytes addressable from an SVM or USM pointer argument: to the end of
+ * the allocation holding it; 0 (unknown) for system SVM and NULL. */
+static uint64_t svm_extent(cl_context ctx, const void *ptr)
+{
+	struct kiln_svm_alloc s;
+	struct kiln_usm_alloc u;
+	if (!ptr)
+		return 0;
+	if (kiln_svm_lookup(ctx, ptr, &s))
+		return (uint64_t)(s.base + s.size - (const char *)ptr);
+	if (kiln_usm_lookup(ptr, &u))
+		return (uint64_t)(u.base + u.size - (const char *)ptr);
+	return 0;
+}
+
 /* Copies the kernel's arguments into the command (under the kernel's lock,
  * so a concurrent clSetKernelArg sees either all or none of this). */
 static cl_int snapshot_args(struct ndrange_cmd *c, cl_kernel k)
@@ -424,10 +445,11 @@ static cl_int snapshot_args(struct ndrange_cmd *c, cl_kernel k)
 	uint32_t n = info->num_args;
 	size_t store = 0;
 	for (uint32_t i = 0; i < n; i++) {
+		/* a memory object's slot: its data pointer, then the
+		 * bytes addressable from it (compiler.h) */
 		size_t sz = info->args[i].kind == KILN_ARG_VALUE
 				    ? info->args[i].size
-				    : sizeof(void *) > sizeof(size_t) ? sizeof(void *)
-								      : sizeof(size_t);
+				    : ARG_SLOT_BYTES;
 		store = align_up(store, 16) + (sz ? sz : 1);
 	}
 	c->arg_ptrs = calloc(n ? n : 1, sizeof(void *));
@@ -455,6 +477,7 @@ static cl_int snapshot_args(struct ndrange_cmd *c, cl_kernel k)
 		unsigned char *slot = c->arg_store + off;
 		c->arg_ptrs[i] = slot;
 		void *ptr = NULL;
+		uint64_t extent = 0;
 		switch (ai->kind) {
 		case KILN_ARG_VALUE:
 			memcpy(slot, a->value, ai->size);
@@ -474,11 +497,14 @@ static cl_int snapshot_args(struct ndrange_cmd *c, cl_kernel k)
 			if (a->is_svm) {
 				c->shares = true;
 				ptr = a->svm;
+				extent = svm_extent(c->cmd.queue->context, ptr);
 				kiln_check_set_svm_arg(c->check, i, ptr);
 			} else if (a->mem) {
 				err = hold_arg_mem(c, a->mem);
-				if (err == CL_SUCCESS)
+				if (err == CL_SUCCESS) {
 					ptr = a->mem->data;
+					extent = a->mem->size;
+				}
 				if (err == CL_SUCCESS)
 					kiln_check_set_arg(c->check, i, ptr, a->mem->size);
 			} else {
@@ -518,7 +544,8 @@ static cl_int snapshot_args(struct ndrange_cmd *c, cl_kernel k)
 			break;
 		}
 		memcpy(slot, &ptr, sizeof(ptr));
-		off += sizeof(void *);
+		memcpy(slot + sizeof(void *), &extent, sizeof(extent));
+		off += ARG_SLOT_BYTES;
 	}
 	if (k->num_svm_ptrs || k->svm_fine_grain_system || k->usm_indirect ||
 	    k->num_usm_ptrs || k->num_device_ptrs)
@@ -695,6 +722,7 @@ struct kiln_command *kiln_ndrange_child(cl_command_queue q,
 	memcpy(copy, block, block_size);
 	c->arg_ptrs[0] = c->arg_store;
 	memcpy(c->arg_store, &copy, sizeof(copy));
+	memset(c->arg_store + sizeof(copy), 0, sizeof(uint64_t)); /* extent unknown */
 	size_t at = align_up(c->native.local_mem_size, ARENA_ALIGN);
 	for (uint32_t i = 0; i < num_locals; i++) {
 		unsigned char *slot = c->arg_store + 16 * (i + 1);
