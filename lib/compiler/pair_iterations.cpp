@@ -237,14 +237,17 @@ struct bounds_finder {
 };
 } // namespace
 
+/* What a copy of a block copies: not its phis, terminator or debug
+ * records. */
+static bool copied(const llvm::Instruction &i)
+{
+	return !llvm::isa<llvm::PHINode>(i) && !llvm::isa<llvm::DbgInfoIntrinsic>(i) &&
+	       !i.isTerminator();
+}
+
 static unsigned body_size(const llvm::BasicBlock *bb)
 {
-	unsigned n = 0;
-	for (const llvm::Instruction &i : *bb)
-		if (!llvm::isa<llvm::PHINode>(i) && !llvm::isa<llvm::DbgInfoIntrinsic>(i) &&
-		    !i.isTerminator())
-			n++;
-	return n;
+	return (unsigned)llvm::count_if(*bb, copied);
 }
 
 /* Instructions of the header and latch (the latch's phis followed along
@@ -305,8 +308,7 @@ static bool is_candidate(llvm::Loop *l, bounds_finder &bf, candidate &c)
 	c.guarded.clear();
 	for (llvm::BasicBlock *bb : {c.head, c.latch})
 		for (llvm::Instruction &i : *bb) {
-			if (llvm::isa<llvm::PHINode>(i) || i.isTerminator() ||
-			    llvm::isa<llvm::DbgInfoIntrinsic>(i))
+			if (!copied(i))
 				continue;
 			if (!speculatable(i))
 				return false;
@@ -415,8 +417,7 @@ static void clone_block(llvm::BasicBlock *bb, llvm::ValueToValueMapTy &m,
 			const std::string &suffix)
 {
 	for (llvm::Instruction &i : *bb) {
-		if (llvm::isa<llvm::PHINode>(i) || i.isTerminator() ||
-		    llvm::isa<llvm::DbgInfoIntrinsic>(i))
+		if (!copied(i))
 			continue;
 		llvm::Instruction *c = i.clone();
 		if (i.hasName())
@@ -483,17 +484,14 @@ static void pair(candidate &c, unsigned copies)
 	std::map<llvm::Instruction *, int> pos;
 	std::vector<llvm::Instruction *> A;
 	for (llvm::Instruction &i : *H)
-		if (!llvm::isa<llvm::PHINode>(i) && !i.isTerminator() &&
-		    !llvm::isa<llvm::DbgInfoIntrinsic>(i)) {
+		if (copied(i)) {
 			pos[&i] = (int)A.size();
 			A.push_back(&i);
 		}
 	int last = (int)A.size() - 1;
 	auto add_copy = [&](llvm::Instruction *i, int at) {
 		auto *ld = llvm::dyn_cast<llvm::LoadInst>(i);
-		llvm::LoadInst *orig = ld && origin.count(i)
-					       ? llvm::cast<llvm::LoadInst>(origin[i])
-					       : nullptr;
+		llvm::LoadInst *orig = ld ? llvm::cast<llvm::LoadInst>(origin[i]) : nullptr;
 		auto g = orig ? bound_of.find(orig) : bound_of.end();
 		if (g != bound_of.end()) {
 			const object_bound &b = *g->second;

@@ -142,13 +142,14 @@ llvm::ModulePassManager optimisation_pipeline(llvm::PassBuilder &pb, bool opt_di
 	pb.registerOptimizerLastEPCallback(
 		[check](llvm::ModulePassManager &mpm, llvm::OptimizationLevel) {
 			mpm.addPass(lower_dot_pass());
-			/* not in checked mode: its records are side effects */
-			if (!check)
-				mpm.addPass(llvm::createModuleToFunctionPassAdaptor(
-					pair_iterations_pass()));
+			/* kiln-pair-iterations not in checked mode: its
+			 * records are side effects */
 			if (check)
 				mpm.addPass(llvm::createModuleToFunctionPassAdaptor(
 					check_cold_records_pass()));
+			else
+				mpm.addPass(llvm::createModuleToFunctionPassAdaptor(
+					pair_iterations_pass()));
 		});
 	return pb.buildPerModuleDefaultPipeline(opt_disable ? llvm::OptimizationLevel::O1
 							    : llvm::OptimizationLevel::O3);

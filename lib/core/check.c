@@ -6,7 +6,6 @@
 #include "image_abi.h"
 #include "queue.h"
 #include "svm.h"
-#include "usm.h"
 
 #include <inttypes.h>
 #include <pthread.h>
@@ -330,13 +329,11 @@ void kiln_check_set_svm_arg(struct kiln_check_cmd *c, uint32_t i, const void *pt
 	if (!c || i >= c->num_args)
 		return;
 	c->arg_ptrs[i] = ptr;
-	struct kiln_svm_alloc s;
-	struct kiln_usm_alloc u;
 	const char *p = ptr;
-	if (ptr && kiln_svm_lookup(c->ctx, ptr, &s))
-		c->args[i] = (struct kiln_check_extent){ (uint64_t)(p - s.base), s.size, 0 };
-	else if (ptr && kiln_usm_lookup(ptr, &u))
-		c->args[i] = (struct kiln_check_extent){ (uint64_t)(p - u.base), u.size, 0 };
+	char *base;
+	size_t size;
+	if (kiln_shared_allocation(c->ctx, ptr, &base, &size) != KILN_SHARED_NONE)
+		c->args[i] = (struct kiln_check_extent){ (uint64_t)(p - base), size, 0 };
 	else /* system SVM (any host memory), or NULL: nothing to check against */
 		c->args[i] = (struct kiln_check_extent){ (uint64_t)(uintptr_t)p, UINT64_MAX, 0 };
 }
@@ -580,21 +577,16 @@ static bool object_of(struct kiln_wg_state *st, const struct kiln_check_cmd *c,
 		snprintf(what, what_size, "local memory");
 		return true;
 	}
-	struct kiln_svm_alloc s;
-	if (kiln_svm_lookup(c->ctx, (const void *)(uintptr_t)origin, &s)) {
-		*base = (uint64_t)(uintptr_t)s.base;
-		*extent = s.size;
-		snprintf(what, what_size, "an SVM allocation");
-		return true;
-	}
-	struct kiln_usm_alloc u;
-	if (kiln_usm_lookup((const void *)(uintptr_t)origin, &u)) {
-		*base = (uint64_t)(uintptr_t)u.base;
-		*extent = u.size;
-		snprintf(what, what_size, "a USM allocation");
-		return true;
-	}
-	return false;
+	char *at;
+	size_t size;
+	enum kiln_shared_kind kind =
+		kiln_shared_allocation(c->ctx, (const void *)(uintptr_t)origin, &at, &size);
+	if (kind == KILN_SHARED_NONE)
+		return false;
+	*base = (uint64_t)(uintptr_t)at;
+	*extent = size;
+	snprintf(what, what_size, kind == KILN_SHARED_SVM ? "an SVM allocation" : "a USM allocation");
+	return true;
 }
 
 static bool lookup(struct kiln_wg_state *st, const struct kiln_check_site *site,

@@ -24,7 +24,6 @@
 #include "debug.h"
 #include "check.h"
 #include "svm.h"
-#include "usm.h"
 #include "trace.h"
 
 #include <limits.h>
@@ -426,15 +425,11 @@ static cl_int hold_arg_mem(struct ndrange_cmd *c, cl_mem mem)
  * the allocation holding it; 0 (unknown) for system SVM and NULL. */
 static uint64_t svm_extent(cl_context ctx, const void *ptr)
 {
-	struct kiln_svm_alloc s;
-	struct kiln_usm_alloc u;
-	if (!ptr)
+	char *base;
+	size_t size;
+	if (kiln_shared_allocation(ctx, ptr, &base, &size) == KILN_SHARED_NONE)
 		return 0;
-	if (kiln_svm_lookup(ctx, ptr, &s))
-		return (uint64_t)(s.base + s.size - (const char *)ptr);
-	if (kiln_usm_lookup(ptr, &u))
-		return (uint64_t)(u.base + u.size - (const char *)ptr);
-	return 0;
+	return (uint64_t)(base + size - (const char *)ptr);
 }
 
 /* Copies the kernel's arguments into the command (under the kernel's lock,

@@ -1,5 +1,6 @@
 /* The per-context registry of SVM allocations (svm.h). */
 #include "svm.h"
+#include "usm.h"
 
 #include "context.h"
 #include "debug.h"
@@ -88,6 +89,26 @@ bool kiln_svm_lookup(cl_context ctx, const void *ptr,
 	}
 	pthread_mutex_unlock(&ctx->lock);
 	return found;
+}
+
+enum kiln_shared_kind kiln_shared_allocation(cl_context ctx, const void *ptr, char **base,
+					     size_t *size)
+{
+	struct kiln_svm_alloc s;
+	struct kiln_usm_alloc u;
+	if (!ptr)
+		return KILN_SHARED_NONE;
+	if (kiln_svm_lookup(ctx, ptr, &s)) {
+		*base = s.base;
+		*size = s.size;
+		return KILN_SHARED_SVM;
+	}
+	if (kiln_usm_lookup(ptr, &u)) {
+		*base = u.base;
+		*size = u.size;
+		return KILN_SHARED_USM;
+	}
+	return KILN_SHARED_NONE;
 }
 
 void kiln_svm_destroy(cl_context ctx)

@@ -44,6 +44,14 @@ bool kiln_svm_free(cl_context ctx, void *ptr);
 bool kiln_svm_lookup(cl_context ctx, const void *ptr,
 		     struct kiln_svm_alloc *out);
 
+/* Where shared memory `ptr` lies: the SVM allocation of `ctx` or the USM
+ * allocation (of any context) that contains it, its base and size in
+ * *base and *size; KILN_SHARED_NONE (nothing set) for NULL, system SVM
+ * or any other pointer. */
+enum kiln_shared_kind { KILN_SHARED_NONE, KILN_SHARED_SVM, KILN_SHARED_USM };
+enum kiln_shared_kind kiln_shared_allocation(cl_context ctx, const void *ptr, char **base,
+					     size_t *size);
+
 /* Frees every allocation still registered and the registry itself: the
  * context is being deleted, so no pointer into it may be used again. */
 void kiln_svm_destroy(cl_context ctx);
