@@ -47,6 +47,7 @@
 #define CL_TARGET_OPENCL_VERSION 300
 #define CL_USE_DEPRECATED_OPENCL_1_2_APIS
 #include <CL/cl.h>
+#include <assert.h>
 #include <math.h>
 #include <pthread.h>
 #include <stdint.h>
@@ -866,7 +867,9 @@ struct row {
 	const struct madd_type *madd;
 };
 
-static struct row rows[NMADD + 7];
+/* The multiply-add rows, then the others that main's setup adds. */
+#define NROWS_MAX (NMADD + 7)
+static struct row rows[NROWS_MAX];
 static size_t nrows;
 
 static void make_rows(void)
@@ -891,6 +894,7 @@ static void make_rows(void)
 	rows[nrows++] = (struct row){ "reduce", "GB/s", bench_reduce, lim_read, "read bw", 0, NULL };
 	rows[nrows++] = (struct row){ "launch", "us", bench_launch, lim_roundtrip, "wake rtt", 1, NULL };
 	rows[nrows++] = (struct row){ "wake", "us", bench_wake, lim_chain, "wake 2-hop", 1, NULL };
+	assert(nrows <= NROWS_MAX);
 }
 
 /* ---- platforms --------------------------------------------------------- */
@@ -986,7 +990,7 @@ int main(int argc, char **argv)
 		}
 	}
 
-	static double val[NMADD + 5][BENCH_MAX_PLATFORMS], lim[NMADD + 5];
+	static double val[NROWS_MAX][BENCH_MAX_PLATFORMS], lim[NROWS_MAX];
 	for (size_t b = 0; b < nrows; b++) {
 		if (only && strcmp(only, rows[b].name))
 			continue;
