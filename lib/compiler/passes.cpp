@@ -142,6 +142,16 @@ llvm::ModulePassManager optimisation_pipeline(llvm::PassBuilder &pb, bool opt_di
 	pb.registerOptimizerLastEPCallback(
 		[check](llvm::ModulePassManager &mpm, llvm::OptimizationLevel) {
 			mpm.addPass(lower_dot_pass());
+			{
+				/* the vectorizer's loops have no preheader
+				 * of their own; the unroller needs one */
+				llvm::FunctionPassManager fpm;
+				fpm.addPass(llvm::LoopSimplifyPass());
+				fpm.addPass(llvm::LCSSAPass());
+				fpm.addPass(unroll_chains_pass());
+				fpm.addPass(interleave_chains_pass());
+				mpm.addPass(llvm::createModuleToFunctionPassAdaptor(std::move(fpm)));
+			}
 			/* kiln-pair-iterations not in checked mode: its
 			 * records are side effects */
 			if (check)
@@ -243,6 +253,10 @@ static const function_entry function_passes[] = {
 	 [](llvm::FunctionPassManager &f) { f.addPass(guard_split_pass()); }},
 	{"kiln-single-item", single_item_pass::name(),
 	 [](llvm::FunctionPassManager &f) { f.addPass(single_item_pass()); }},
+	{"kiln-unroll-chains", unroll_chains_pass::name(),
+	 [](llvm::FunctionPassManager &f) { f.addPass(unroll_chains_pass()); }},
+	{"kiln-interleave-chains", interleave_chains_pass::name(),
+	 [](llvm::FunctionPassManager &f) { f.addPass(interleave_chains_pass()); }},
 	{"kiln-pair-iterations", pair_iterations_pass::name(),
 	 [](llvm::FunctionPassManager &f) { f.addPass(pair_iterations_pass()); }},
 	{"print<kiln-uniformity>", uniformity_printer_pass::name(),

@@ -215,6 +215,20 @@ struct pair_iterations_pass : llvm::PassInfoMixin<pair_iterations_pass> {
 	llvm::PreservedAnalyses run(llvm::Function &f, llvm::FunctionAnalysisManager &fam);
 };
 
+/* kiln-unroll-chains (unroll_chains.cpp), at the end of the -O3
+ * pipeline: a vectorized loop whose body is one dependent chain runs
+ * several vector iterations in one body. */
+struct unroll_chains_pass : llvm::PassInfoMixin<unroll_chains_pass> {
+	llvm::PreservedAnalyses run(llvm::Function &f, llvm::FunctionAnalysisManager &fam);
+};
+
+/* kiln-interleave-chains (interleave_chains.cpp), after
+ * kiln-unroll-chains: a block's independent chains advance side by
+ * side. */
+struct interleave_chains_pass : llvm::PassInfoMixin<interleave_chains_pass> {
+	llvm::PreservedAnalyses run(llvm::Function &f, llvm::FunctionAnalysisManager &fam);
+};
+
 /* --- passes.cpp: names and pipelines ------------------------------------- */
 
 /* Makes pb parse Kiln's pass names (and kiln-uniformity for

@@ -1,0 +1,142 @@
+/* The chain cost model of chains.h. */
+#include "compiler/chains.h"
+
+#include <llvm/IR/Instructions.h>
+#include <llvm/IR/IntrinsicInst.h>
+
+#include <algorithm>
+
+namespace kiln {
+
+static bool is_fp_arith(const llvm::Instruction &i)
+{
+	switch (i.getOpcode()) {
+	case llvm::Instruction::FAdd:
+	case llvm::Instruction::FSub:
+	case llvm::Instruction::FMul:
+	case llvm::Instruction::FNeg:
+		return true;
+	default:
+		break;
+	}
+	if (auto *c = llvm::dyn_cast<llvm::IntrinsicInst>(&i)) {
+		switch (c->getIntrinsicID()) {
+		case llvm::Intrinsic::fma:
+		case llvm::Intrinsic::fmuladd:
+		case llvm::Intrinsic::minnum:
+		case llvm::Intrinsic::maxnum:
+			return true;
+		default:
+			break;
+		}
+	}
+	return false;
+}
+
+static bool is_long_op(const llvm::Instruction &i)
+{
+	switch (i.getOpcode()) {
+	case llvm::Instruction::FDiv:
+	case llvm::Instruction::FRem:
+	case llvm::Instruction::UDiv:
+	case llvm::Instruction::SDiv:
+	case llvm::Instruction::URem:
+	case llvm::Instruction::SRem:
+		return true;
+	default:
+		break;
+	}
+	if (auto *c = llvm::dyn_cast<llvm::IntrinsicInst>(&i))
+		return c->getIntrinsicID() == llvm::Intrinsic::sqrt;
+	return false;
+}
+
+unsigned chain_latency(const llvm::Instruction &i)
+{
+	if (is_fp_arith(i) || i.getOpcode() == llvm::Instruction::Mul)
+		return 4;
+	if (is_long_op(i))
+		return 12;
+	if (llvm::isa<llvm::LoadInst>(i))
+		return 5;
+	return 1;
+}
+
+double chain_issue(const llvm::Instruction &i)
+{
+	if (i.getOpcode() == llvm::Instruction::Mul || llvm::isa<llvm::StoreInst>(i))
+		return 1;
+	if (is_long_op(i))
+		return 4;
+	if (llvm::isa<llvm::GetElementPtrInst>(i) || llvm::isa<llvm::CastInst>(i))
+		return 0.25; /* address arithmetic, folded or on the integer units */
+	return 0.5;
+}
+
+bool chain_movable(const llvm::Instruction &i)
+{
+	return !llvm::isa<llvm::PHINode>(i) && !i.isTerminator() && !llvm::isa<llvm::DbgInfoIntrinsic>(i);
+}
+
+chain_shape chain_shape_of(llvm::BasicBlock &bb)
+{
+	chain_shape s;
+	std::map<const llvm::Instruction *, unsigned> ready; /* cycle the result is ready */
+	for (llvm::Instruction &i : bb) {
+		if (!chain_movable(i))
+			continue;
+		s.ins.push_back(&i);
+		unsigned start = 0;
+		for (llvm::Value *op : i.operands()) {
+			auto it = ready.find(llvm::dyn_cast<llvm::Instruction>(op));
+			if (it != ready.end())
+				start = std::max(start, it->second);
+		}
+		unsigned done = start + chain_latency(i);
+		ready[&i] = done;
+		s.critical = std::max(s.critical, done);
+		s.issue += chain_issue(i);
+	}
+	return s;
+}
+
+static bool takes_vector_register(const llvm::Type *t)
+{
+	return t->isVectorTy() || t->isFloatingPointTy();
+}
+
+unsigned chain_peak_vector_values(const std::vector<llvm::Instruction *> &ins)
+{
+	std::map<const llvm::Instruction *, size_t> pos, last;
+	for (size_t n = 0; n < ins.size(); n++)
+		pos[ins[n]] = n;
+	for (size_t n = 0; n < ins.size(); n++) {
+		for (llvm::Value *op : ins[n]->operands()) {
+			auto *d = llvm::dyn_cast<llvm::Instruction>(op);
+			if (d && pos.count(d))
+				last[d] = n;
+		}
+	}
+	/* used outside the list (or by a phi): live to the end */
+	for (llvm::Instruction *i : ins)
+		for (const llvm::User *u : i->users()) {
+			auto *ui = llvm::dyn_cast<llvm::Instruction>(u);
+			if (!ui || !pos.count(ui))
+				last[i] = ins.size();
+		}
+	std::vector<int> delta(ins.size() + 2, 0);
+	for (auto &e : last) {
+		if (!takes_vector_register(e.first->getType()))
+			continue;
+		delta[pos[e.first]] += 1;
+		delta[e.second] -= 1; /* free once its last user has read it */
+	}
+	int live = 0, peak = 0;
+	for (size_t n = 0; n <= ins.size(); n++) {
+		live += delta[n];
+		peak = std::max(peak, live);
+	}
+	return (unsigned)peak;
+}
+
+} // namespace kiln

@@ -1,0 +1,57 @@
+/* A cost model of dependent chains in straight-line code, shared by
+ * kiln-unroll-chains and kiln-interleave-chains.
+ *
+ * A multiply-add chain (clpeak's `x = mad(y, x, y); y = mad(x, y, x)`)
+ * issues one operation per result latency: on a core with two 4-cycle FMA
+ * pipes it keeps one of eight slots busy.  The core overlaps independent
+ * chains only as far as its out-of-order window reaches, so what matters
+ * is how many chains the instruction order puts side by side.  The
+ * figures below are those of current x86-64 cores (Zen 4/5, Ice Lake and
+ * later): FMA and floating-point arithmetic 4 cycles of latency at two
+ * per cycle, integer vector multiplies about 4 (Zen: 3, Intel: 10) at one
+ * per cycle, loads 5; they rank code shapes, they do not predict cycles. */
+#ifndef KILN_COMPILER_CHAINS_H
+#define KILN_COMPILER_CHAINS_H
+
+#include <llvm/IR/BasicBlock.h>
+#include <llvm/IR/Instruction.h>
+
+#include <map>
+#include <vector>
+
+namespace kiln {
+
+/* How many instructions the out-of-order core overlaps: a loop body this
+ * long runs one iteration at a time, a shorter one overlaps iterations. */
+inline constexpr unsigned CHAIN_WINDOW = 192;
+
+/* Cycles from an instruction's operands to its result. */
+unsigned chain_latency(const llvm::Instruction &i);
+
+/* Cycles of issue an instruction takes on the units that run it (half a
+ * cycle for an operation two pipes run, one for one pipe). */
+double chain_issue(const llvm::Instruction &i);
+
+/* Whether i takes part in the cost model: not a phi, terminator or debug
+ * record (those stay where they are). */
+bool chain_movable(const llvm::Instruction &i);
+
+/* The straight-line shape of a block: its movable instructions in order,
+ * the cycles of their longest dependent path (from the block's phis and
+ * values of other blocks, at 0), and the cycles of issue they take. */
+struct chain_shape {
+	std::vector<llvm::Instruction *> ins;
+	unsigned critical = 0; /* cycles of the longest path */
+	double issue = 0;      /* cycles of issue, all units together */
+};
+chain_shape chain_shape_of(llvm::BasicBlock &bb);
+
+/* Peak of values live at once in `ins` (in that order) that take a
+ * vector register (vectors and floating-point scalars), counting each
+ * value defined in the list from its definition to its last use in the
+ * list, or to the end when used elsewhere. */
+unsigned chain_peak_vector_values(const std::vector<llvm::Instruction *> &ins);
+
+} // namespace kiln
+
+#endif

@@ -1,0 +1,299 @@
+/* kiln-interleave-chains: independent dependent chains of a block, a few
+ * side by side instead of one after the other.
+ *
+ * A double16 multiply-add chain, split by kiln-scalarize and vectorized
+ * across eight work-items, is sixteen chains of 8-lane FMAs in one loop
+ * body; the IR that reaches code generation holds them one after the
+ * other (each lane's whole chain, then the next lane's), and LLVM's
+ * schedulers keep that order.  A core overlaps chains only as far as its
+ * out-of-order window reaches, about two of them here: on the 2-core Zen 5
+ * VM every madd-double row of kiln-bench-compute ran at 55% of the fp64
+ * FMA limit, float16 and short16 alike.  This pass reorders such a block
+ * so that K chains advance together, step by step, then the next K
+ * (chains.h's latency figures: K is enough to cover the FMA latency on
+ * both pipes, as many as the registers hold).
+ *
+ * Chains are the connected components of the block's data dependences,
+ * not counting edges into or out of pointers: loop counters and addresses
+ * are shared by all chains and tie nothing together.  A component with at
+ * least CHAIN_MIN_LONG_OPS operations of 3 cycles or more is a chain; the
+ * rest travels with the chain before it.  The new order is a list
+ * schedule: of the instructions whose operands are placed, the one of the
+ * earliest group of K chains, then the least depth (cycles from the block's
+ * start along its operands), then the earliest in the old order.  Memory
+ * keeps its order wherever neither alias analysis nor a constant distance
+ * (scalar evolution) tells two accesses apart,
+ * and calls with side effects, atomics, volatile accesses and allocas
+ * keep theirs; so the block computes what it did.
+ *
+ * Taken: blocks of work-group functions with CHAIN_MIN_BLOCK to
+ * CHAIN_MAX_BLOCK instructions, at least two chains and room for two
+ * chains' values at once in the vector registers.
+ *
+ * Assumes: after the -O3 pipeline (kiln-unroll-chains has run).
+ * Guarantees: only the order of instructions within a block changes; phis
+ * stay first and terminators last. */
+#include "compiler/passes.h"
+#include "compiler/chains.h"
+
+#include <llvm/ADT/EquivalenceClasses.h>
+#include <llvm/Analysis/AliasAnalysis.h>
+#include <llvm/Analysis/MemoryLocation.h>
+#include <llvm/Analysis/ScalarEvolution.h>
+#include <llvm/Analysis/ScalarEvolutionExpressions.h>
+#include <llvm/Analysis/TargetTransformInfo.h>
+#include <llvm/IR/Instructions.h>
+#include <llvm/IR/IntrinsicInst.h>
+
+#include <algorithm>
+#include <cassert>
+#include <queue>
+#include <tuple>
+
+namespace kiln {
+
+namespace {
+constexpr size_t CHAIN_MIN_BLOCK = 48;
+constexpr size_t CHAIN_MAX_BLOCK = 8192;
+constexpr unsigned CHAIN_MIN_LONG_OPS = 8;
+/* chains side by side: 2 FMA pipes x 4 cycles of latency */
+constexpr unsigned CHAIN_MAX_SIDE_BY_SIDE = 8;
+/* memory accesses compared pairwise with alias analysis; beyond, every
+ * access keeps its place among the others */
+constexpr size_t CHAIN_MAX_ALIAS_QUERIES = 512;
+/* vector registers kept free for operands loaded or computed in passing */
+constexpr unsigned CHAIN_SPARE_REGISTERS = 4;
+
+struct block_graph {
+	std::vector<llvm::Instruction *> ins;
+	std::vector<std::vector<unsigned>> succs;
+	std::vector<unsigned> preds_left, depth;
+};
+} // namespace
+
+/* An access alias analysis may compare: a simple load or store. */
+static bool simple_access(const llvm::Instruction *i)
+{
+	if (auto *l = llvm::dyn_cast<llvm::LoadInst>(i))
+		return l->isSimple();
+	if (auto *s = llvm::dyn_cast<llvm::StoreInst>(i))
+		return s->isSimple();
+	return false;
+}
+
+static bool touches_memory(const llvm::Instruction *i)
+{
+	return i->mayReadOrWriteMemory() || i->mayHaveSideEffects() ||
+	       llvm::isa<llvm::AllocaInst>(i);
+}
+
+/* Whether two simple accesses are a constant distance apart that keeps
+ * their bytes apart.  Alias analysis does not see through the byte
+ * offsets of a context row (`shl (add %index, C), 2`, no wrap flags), so
+ * the copies kiln-unroll-chains made of one iteration looked as if they
+ * touched each other's rows; scalar evolution computes the distance.  An
+ * address is taken modulo 2^64, so a constant distance at least as large
+ * as the access before it separates the two whatever wraps. */
+static bool apart(llvm::ScalarEvolution &se, llvm::Instruction *a, llvm::Instruction *b)
+{
+	const llvm::DataLayout &dl = a->getModule()->getDataLayout();
+	llvm::Value *pa = llvm::getLoadStorePointerOperand(a);
+	llvm::Value *pb = llvm::getLoadStorePointerOperand(b);
+	if (pa->getType() != pb->getType() || !se.isSCEVable(pa->getType()))
+		return false;
+	auto *d = llvm::dyn_cast<llvm::SCEVConstant>(se.getMinusSCEV(se.getSCEV(pa), se.getSCEV(pb)));
+	if (!d || d->getAPInt().getBitWidth() > 64)
+		return false;
+	int64_t dist = d->getAPInt().getSExtValue();
+	uint64_t size_a = dl.getTypeStoreSize(llvm::getLoadStoreType(a)).getFixedSize();
+	uint64_t size_b = dl.getTypeStoreSize(llvm::getLoadStoreType(b)).getFixedSize();
+	return dist >= 0 ? (uint64_t)dist >= size_b : (uint64_t)(-(dist + 1)) + 1 >= size_a;
+}
+
+/* Whether b (later in the block) must stay after a (both touch memory). */
+static bool ordered(llvm::AAResults &aa, llvm::ScalarEvolution &se, llvm::Instruction *a,
+		    llvm::Instruction *b, bool use_aa)
+{
+	bool aw = a->mayWriteToMemory() || a->mayHaveSideEffects() || llvm::isa<llvm::AllocaInst>(a);
+	bool bw = b->mayWriteToMemory() || b->mayHaveSideEffects() || llvm::isa<llvm::AllocaInst>(b);
+	if (!aw && !bw)
+		return false; /* two reads */
+	if (!use_aa || !simple_access(a) || !simple_access(b))
+		return true;
+	return !aa.isNoAlias(llvm::MemoryLocation::get(a), llvm::MemoryLocation::get(b)) &&
+	       !apart(se, a, b);
+}
+
+static block_graph graph_of(llvm::BasicBlock &bb, llvm::AAResults &aa,
+			    llvm::ScalarEvolution &se)
+{
+	block_graph g;
+	std::map<const llvm::Instruction *, unsigned> at;
+	for (llvm::Instruction &i : bb)
+		if (chain_movable(i)) {
+			at[&i] = (unsigned)g.ins.size();
+			g.ins.push_back(&i);
+		}
+	size_t n = g.ins.size();
+	g.succs.assign(n, {});
+	g.preds_left.assign(n, 0);
+	g.depth.assign(n, 0);
+	auto edge = [&](unsigned from, unsigned to, unsigned latency) {
+		g.succs[from].push_back(to);
+		g.preds_left[to]++;
+		g.depth[to] = std::max(g.depth[to], g.depth[from] + latency);
+	};
+	std::vector<unsigned> mem;
+	for (unsigned k = 0; k < n; k++)
+		if (touches_memory(g.ins[k]))
+			mem.push_back(k);
+	bool use_aa = mem.size() <= CHAIN_MAX_ALIAS_QUERIES;
+	size_t next_mem = 0;
+	for (unsigned k = 0; k < n; k++) {
+		llvm::Instruction *i = g.ins[k];
+		for (llvm::Value *op : i->operands()) {
+			auto it = at.find(llvm::dyn_cast<llvm::Instruction>(op));
+			if (it != at.end())
+				edge(it->second, k, chain_latency(*it->first));
+		}
+		if (next_mem < mem.size() && mem[next_mem] == k) {
+			if (use_aa) {
+				for (size_t p = 0; p < next_mem; p++)
+					if (ordered(aa, se, g.ins[mem[p]], i, true))
+						edge(mem[p], k, 0);
+			} else if (next_mem > 0) {
+				edge(mem[next_mem - 1], k, 0);
+			}
+			next_mem++;
+		}
+	}
+	return g;
+}
+
+/* Component of each instruction: data edges not through pointers. */
+static std::vector<unsigned> chains_of(const block_graph &g)
+{
+	size_t n = g.ins.size();
+	llvm::EquivalenceClasses<unsigned> ec;
+	std::map<const llvm::Instruction *, unsigned> at;
+	for (unsigned k = 0; k < n; k++) {
+		ec.insert(k);
+		at[g.ins[k]] = k;
+	}
+	for (unsigned k = 0; k < n; k++) {
+		if (g.ins[k]->getType()->isPointerTy())
+			continue;
+		for (llvm::Value *op : g.ins[k]->operands()) {
+			auto it = at.find(llvm::dyn_cast<llvm::Instruction>(op));
+			if (it != at.end() && !op->getType()->isPointerTy())
+				ec.unionSets(it->second, k);
+		}
+	}
+	std::map<unsigned, unsigned> number;
+	std::vector<unsigned> comp(n);
+	for (unsigned k = 0; k < n; k++) {
+		unsigned leader = ec.getLeaderValue(k);
+		auto it = number.emplace(leader, (unsigned)number.size()).first;
+		comp[k] = it->second;
+	}
+	return comp;
+}
+
+static bool schedule_block(llvm::BasicBlock &bb, llvm::AAResults &aa, llvm::ScalarEvolution &se,
+			   unsigned vector_regs)
+{
+	size_t size = 0;
+	for (llvm::Instruction &i : bb) {
+		if (llvm::isa<llvm::DbgInfoIntrinsic>(i))
+			return false; /* a debug record names its place */
+		size++;
+	}
+	if (size < CHAIN_MIN_BLOCK || size > CHAIN_MAX_BLOCK)
+		return false;
+	block_graph g = graph_of(bb, aa, se);
+	size_t n = g.ins.size();
+	std::vector<unsigned> comp = chains_of(g);
+	unsigned ncomp = comp.empty() ? 0 : *std::max_element(comp.begin(), comp.end()) + 1;
+
+	std::vector<unsigned> long_ops(ncomp, 0);
+	std::vector<std::vector<llvm::Instruction *>> members(ncomp);
+	for (unsigned k = 0; k < n; k++) {
+		if (chain_latency(*g.ins[k]) >= 3)
+			long_ops[comp[k]]++;
+		members[comp[k]].push_back(g.ins[k]);
+	}
+	unsigned chains = 0, peak = 1;
+	for (unsigned c = 0; c < ncomp; c++)
+		if (long_ops[c] >= CHAIN_MIN_LONG_OPS) {
+			chains++;
+			peak = std::max(peak, chain_peak_vector_values(members[c]));
+		}
+	if (chains < 2)
+		return false;
+	unsigned room = vector_regs > CHAIN_SPARE_REGISTERS ? vector_regs - CHAIN_SPARE_REGISTERS : 1;
+	unsigned side = std::min(CHAIN_MAX_SIDE_BY_SIDE, room / peak);
+	if (side < 2)
+		return false;
+
+	/* groups of `side` chains in the order they start; the other
+	 * components go with the group last started */
+	std::vector<int> group_of_comp(ncomp, -1);
+	std::vector<unsigned> group(n);
+	unsigned started = 0;
+	for (unsigned k = 0; k < n; k++) {
+		unsigned c = comp[k];
+		if (group_of_comp[c] < 0) {
+			if (long_ops[c] >= CHAIN_MIN_LONG_OPS)
+				started++;
+			group_of_comp[c] = started ? (int)((started - 1) / side) : 0;
+		}
+		group[k] = (unsigned)group_of_comp[c];
+	}
+
+	using key = std::tuple<unsigned, unsigned, unsigned>; /* group, depth, old place */
+	std::priority_queue<key, std::vector<key>, std::greater<key>> ready;
+	for (unsigned k = 0; k < n; k++)
+		if (g.preds_left[k] == 0)
+			ready.emplace(group[k], g.depth[k], k);
+	std::vector<unsigned> order;
+	order.reserve(n);
+	while (!ready.empty()) {
+		unsigned k = std::get<2>(ready.top());
+		ready.pop();
+		order.push_back(k);
+		for (unsigned s : g.succs[k])
+			if (--g.preds_left[s] == 0)
+				ready.emplace(group[s], g.depth[s], s);
+	}
+	assert(order.size() == n && "the block's dependences form no cycle");
+	bool moved = false;
+	for (unsigned k = 0; k < n; k++)
+		moved |= order[k] != k;
+	if (!moved)
+		return false;
+	llvm::Instruction *term = bb.getTerminator();
+	for (unsigned k : order)
+		g.ins[k]->moveBefore(term);
+	return true;
+}
+
+llvm::PreservedAnalyses interleave_chains_pass::run(llvm::Function &f,
+						     llvm::FunctionAnalysisManager &fam)
+{
+	if (!f.getName().startswith("__kiln_wg_") || f.isDeclaration())
+		return llvm::PreservedAnalyses::all();
+	llvm::AAResults &aa = fam.getResult<llvm::AAManager>(f);
+	llvm::ScalarEvolution &se = fam.getResult<llvm::ScalarEvolutionAnalysis>(f);
+	const llvm::TargetTransformInfo &tti = fam.getResult<llvm::TargetIRAnalysis>(f);
+	unsigned regs = tti.getNumberOfRegisters(tti.getRegisterClassForType(true));
+	bool changed = false;
+	for (llvm::BasicBlock &bb : f)
+		changed |= schedule_block(bb, aa, se, regs);
+	if (!changed)
+		return llvm::PreservedAnalyses::all();
+	llvm::PreservedAnalyses pa;
+	pa.preserveSet<llvm::CFGAnalyses>();
+	return pa;
+}
+
+} // namespace kiln

@@ -1,0 +1,144 @@
+/* kiln-unroll-chains: a vectorized work-item loop whose body is one long
+ * dependent chain runs several vector iterations in one.
+ *
+ * clpeak's multiply-add kernels (and kiln-bench-compute's madd-float,
+ * madd-int, ...) are one chain per work-item: vectorized across 16
+ * work-items, the loop body is 64 dependent FMAs on one vector, and the
+ * loop vectorizer does not interleave bodies that large.  The core
+ * overlaps the iterations its out-of-order window holds, two or three, so
+ * the scalar rows of kiln-bench-compute ran at 34-55% of the machine's
+ * FMA or multiply-add limit on the 2-core Zen 5 VM.  This pass unrolls
+ * such a loop by m (2, 4 or 8; LLVM's runtime unrolling, the remainder
+ * a loop of the original body) so that m chains are in one body, and
+ * kiln-interleave-chains, after it, puts them side by side.
+ *
+ * m is the least that hides the body's latency (chains.h): with the
+ * body's critical path L cycles, its issue time T cycles, and w the
+ * iterations the out-of-order window overlaps (CHAIN_WINDOW over the
+ * body's length, at least 1), an iteration takes about max(T, L / w)
+ * cycles, and m iterations side by side max(mT, L / w(m)); m grows while
+ * the latency term is the larger, as long as m bodies' vector values fit
+ * the registers and the body stays under CHAIN_MAX_UNROLLED
+ * instructions.
+ *
+ * Taken: innermost single-block loops of work-group functions that the
+ * loop vectorizer made (marked llvm.loop.isvectorized and computing in
+ * vectors) and whose trip count scalar evolution can compute.
+ *
+ * Assumes: after the -O3 pipeline's vectorizer and unroller
+ * (OptimizerLast), loops in simplified and LCSSA form.
+ * Guarantees: the loop computes what it did; its remainder loop (at most
+ * m - 1 iterations) is the original body. */
+#include "compiler/passes.h"
+#include "compiler/chains.h"
+
+#include <llvm/Analysis/AssumptionCache.h>
+#include <llvm/Analysis/LoopInfo.h>
+#include <llvm/Analysis/OptimizationRemarkEmitter.h>
+#include <llvm/Analysis/ScalarEvolution.h>
+#include <llvm/Analysis/TargetTransformInfo.h>
+#include <llvm/IR/Dominators.h>
+#include <llvm/Transforms/Utils/LoopSimplify.h>
+#include <llvm/Transforms/Utils/LoopUtils.h>
+#include <llvm/Transforms/Utils/UnrollLoop.h>
+
+#include <algorithm>
+
+namespace kiln {
+
+namespace {
+constexpr unsigned CHAIN_MAX_UNROLL = 8;
+constexpr size_t CHAIN_MAX_UNROLLED = 4096;
+constexpr size_t CHAIN_MIN_BODY = 24;
+constexpr unsigned CHAIN_SPARE = 4; /* vector registers for passing values */
+} // namespace
+
+static bool computes_in_vectors(const std::vector<llvm::Instruction *> &ins)
+{
+	for (llvm::Instruction *i : ins)
+		if (i->getType()->isVectorTy() && !llvm::isa<llvm::LoadInst>(i))
+			return true;
+	return false;
+}
+
+/* The unroll factor for a loop body of this shape (the file comment). */
+static unsigned unroll_for(const chain_shape &s, unsigned peak, unsigned vector_regs)
+{
+	size_t n = s.ins.size();
+	auto window = [&](unsigned m) {
+		return std::max<double>(1.0, (double)CHAIN_WINDOW / (double)(m * n));
+	};
+	auto latency_bound = [&](unsigned m) {
+		return (double)s.critical / window(m) > m * s.issue;
+	};
+	unsigned m = 1;
+	while (latency_bound(m) && m < CHAIN_MAX_UNROLL) {
+		unsigned next = 2 * m;
+		if (next * n > CHAIN_MAX_UNROLLED || next * peak + CHAIN_SPARE > vector_regs)
+			break;
+		m = next;
+	}
+	return m;
+}
+
+static bool unroll_loop(llvm::Loop *l, llvm::LoopInfo &li, llvm::ScalarEvolution &se,
+			llvm::DominatorTree &dt, llvm::AssumptionCache &ac,
+			const llvm::TargetTransformInfo &tti,
+			llvm::OptimizationRemarkEmitter &ore, unsigned vector_regs)
+{
+	llvm::BasicBlock *body = l->getHeader();
+	if (l->getNumBlocks() != 1 || !l->getLoopLatch() || !l->getLoopPreheader() ||
+	    !l->getExitBlock() || !llvm::getBooleanLoopAttribute(l, "llvm.loop.isvectorized"))
+		return false;
+	chain_shape s = chain_shape_of(*body);
+	if (s.ins.size() < CHAIN_MIN_BODY || !computes_in_vectors(s.ins))
+		return false;
+	unsigned m = unroll_for(s, chain_peak_vector_values(s.ins), vector_regs);
+	if (m < 2)
+		return false;
+	if (llvm::isa<llvm::SCEVCouldNotCompute>(se.getBackedgeTakenCount(l)))
+		return false;
+	llvm::UnrollLoopOptions ulo;
+	ulo.Count = m;
+	ulo.Force = false; /* no remainder loop, no unrolling */
+	ulo.Runtime = true;
+	/* the trip count is computed once per entry to the loop, whose
+	 * body is a long chain: a division is cheap next to it */
+	ulo.AllowExpensiveTripCount = true;
+	ulo.UnrollRemainder = false;
+	ulo.ForgetAllSCEV = false;
+	llvm::Loop *remainder = nullptr;
+	llvm::LoopUnrollResult r =
+		llvm::UnrollLoop(l, ulo, &li, &se, &dt, &ac, &tti, &ore, true, &remainder);
+	return r != llvm::LoopUnrollResult::Unmodified;
+}
+
+llvm::PreservedAnalyses unroll_chains_pass::run(llvm::Function &f,
+						 llvm::FunctionAnalysisManager &fam)
+{
+	if (!f.getName().startswith("__kiln_wg_") || f.isDeclaration())
+		return llvm::PreservedAnalyses::all();
+	llvm::LoopInfo &li = fam.getResult<llvm::LoopAnalysis>(f);
+	llvm::ScalarEvolution &se = fam.getResult<llvm::ScalarEvolutionAnalysis>(f);
+	llvm::DominatorTree &dt = fam.getResult<llvm::DominatorTreeAnalysis>(f);
+	llvm::AssumptionCache &ac = fam.getResult<llvm::AssumptionAnalysis>(f);
+	const llvm::TargetTransformInfo &tti = fam.getResult<llvm::TargetIRAnalysis>(f);
+	llvm::OptimizationRemarkEmitter &ore =
+		fam.getResult<llvm::OptimizationRemarkEmitterAnalysis>(f);
+	unsigned regs = tti.getNumberOfRegisters(tti.getRegisterClassForType(true));
+
+	/* innermost loops first gathered: unrolling adds loops */
+	std::vector<llvm::Loop *> innermost;
+	for (llvm::Loop *top : li)
+		for (llvm::Loop *l : llvm::depth_first(top))
+			if (l->isInnermost())
+				innermost.push_back(l);
+	bool changed = false;
+	for (llvm::Loop *l : innermost)
+		changed |= unroll_loop(l, li, se, dt, ac, tti, ore, regs);
+	if (!changed)
+		return llvm::PreservedAnalyses::all();
+	return llvm::PreservedAnalyses::none();
+}
+
+} // namespace kiln
