@@ -64,7 +64,7 @@ unsigned chain_latency(const llvm::Instruction &i)
 
 double chain_issue(const llvm::Instruction &i)
 {
-	if (i.getOpcode() == llvm::Instruction::Mul || llvm::isa<llvm::StoreInst>(i))
+	if (llvm::isa<llvm::StoreInst>(i))
 		return 1;
 	if (is_long_op(i))
 		return 4;

@@ -8,8 +8,10 @@
  * is how many chains the instruction order puts side by side.  The
  * figures below are those of current x86-64 cores (Zen 4/5, Ice Lake and
  * later): FMA and floating-point arithmetic 4 cycles of latency at two
- * per cycle, integer vector multiplies about 4 (Zen: 3, Intel: 10) at one
- * per cycle, loads 5; they rank code shapes, they do not predict cycles. */
+ * per cycle, integer vector multiplies about 4 (Zen: 3, Intel: 10) at two
+ * per cycle (Zen 5; one on Intel, where the figure unrolls more than
+ * needed, which costs registers, not time), loads 5; they rank code
+ * shapes, they do not predict cycles. */
 #ifndef KILN_COMPILER_CHAINS_H
 #define KILN_COMPILER_CHAINS_H
 
