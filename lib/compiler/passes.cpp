@@ -79,6 +79,7 @@ llvm::ModulePassManager workgroup_pipeline(pass_errors *errors, unsigned check)
 	mpm.addPass(llvm::createModuleToFunctionPassAdaptor(scalarize_pass()));
 	mpm.addPass(subgroups_pass(errors));
 	fpm = llvm::FunctionPassManager();
+	fpm.addPass(split_grid_stride_pass());
 	fpm.addPass(unroll_small_loops_pass());
 	fpm.addPass(loop_barriers_pass());
 	fpm.addPass(converge_loops_pass());
@@ -223,6 +224,8 @@ static const function_entry function_passes[] = {
 	 [](llvm::FunctionPassManager &f) { f.addPass(wi_simplify_pass()); }},
 	{"kiln-scalarize", scalarize_pass::name(),
 	 [](llvm::FunctionPassManager &f) { f.addPass(scalarize_pass()); }},
+	{"kiln-split-grid-stride", split_grid_stride_pass::name(),
+	 [](llvm::FunctionPassManager &f) { f.addPass(split_grid_stride_pass()); }},
 	{"kiln-unroll-small-loops", unroll_small_loops_pass::name(),
 	 [](llvm::FunctionPassManager &f) { f.addPass(unroll_small_loops_pass()); }},
 	{"kiln-loop-barriers", loop_barriers_pass::name(),

@@ -106,6 +106,13 @@ struct uniformity_printer_pass : llvm::PassInfoMixin<uniformity_printer_pass> {
 	explicit uniformity_printer_pass(llvm::raw_ostream &o) : os(o) {}
 	llvm::PreservedAnalyses run(llvm::Function &f, llvm::FunctionAnalysisManager &fam);
 };
+/* kiln-split-grid-stride (grid_stride.cpp), before kiln-unroll-small-loops:
+ * a grid-stride loop runs the iterations the whole group has as a
+ * uniform loop first. */
+struct split_grid_stride_pass : llvm::PassInfoMixin<split_grid_stride_pass> {
+	llvm::PreservedAnalyses run(llvm::Function &f, llvm::FunctionAnalysisManager &fam);
+};
+
 /* kiln-unroll-small-loops (unroll_small_loops.cpp) */
 struct unroll_small_loops_pass : llvm::PassInfoMixin<unroll_small_loops_pass> {
 	llvm::PreservedAnalyses run(llvm::Function &f, llvm::FunctionAnalysisManager &fam);
