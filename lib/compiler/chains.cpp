@@ -82,20 +82,42 @@ chain_shape chain_shape_of(llvm::BasicBlock &bb)
 {
 	chain_shape s;
 	std::map<const llvm::Instruction *, unsigned> ready; /* cycle the result is ready */
+	/* the same, counting only paths from the block's phis */
+	std::map<const llvm::Instruction *, unsigned> from_phi;
+	for (llvm::PHINode &phi : bb.phis())
+		from_phi[&phi] = 0;
 	for (llvm::Instruction &i : bb) {
 		if (!chain_movable(i))
 			continue;
 		s.ins.push_back(&i);
-		unsigned start = 0;
+		unsigned start = 0, phi_start = 0;
+		bool on_phi_path = false;
 		for (llvm::Value *op : i.operands()) {
-			auto it = ready.find(llvm::dyn_cast<llvm::Instruction>(op));
+			auto *oi = llvm::dyn_cast<llvm::Instruction>(op);
+			auto it = ready.find(oi);
 			if (it != ready.end())
 				start = std::max(start, it->second);
+			auto pt = from_phi.find(oi);
+			if (pt != from_phi.end()) {
+				phi_start = std::max(phi_start, pt->second);
+				on_phi_path = true;
+			}
 		}
 		unsigned done = start + chain_latency(i);
 		ready[&i] = done;
+		if (on_phi_path)
+			from_phi[&i] = phi_start + chain_latency(i);
 		s.critical = std::max(s.critical, done);
 		s.issue += chain_issue(i);
+	}
+	for (llvm::PHINode &phi : bb.phis()) {
+		int at = phi.getBasicBlockIndex(&bb);
+		if (at < 0)
+			continue;
+		auto *next = llvm::dyn_cast<llvm::Instruction>(phi.getIncomingValue((unsigned)at));
+		auto it = from_phi.find(next);
+		if (it != from_phi.end() && next != &phi)
+			s.carried = std::max(s.carried, it->second);
 	}
 	return s;
 }

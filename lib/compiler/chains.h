@@ -45,6 +45,10 @@ struct chain_shape {
 	std::vector<llvm::Instruction *> ins;
 	unsigned critical = 0; /* cycles of the longest path */
 	double issue = 0;      /* cycles of issue, all units together */
+	/* for a block that branches to itself: cycles of the longest path
+	 * from one of its phis to the value the phi takes next time round
+	 * (a recurrence, which no unrolling shortens) */
+	unsigned carried = 0;
 };
 chain_shape chain_shape_of(llvm::BasicBlock &bb);
 

@@ -29,10 +29,12 @@
  *
  * Taken: innermost loops of work-item functions whose header is the only
  * exiting block, testing `i < n` (unsigned or signed, n uniform and
- * invariant) on a header phi i that starts at U + x (or at a truncation
- * of it, when U + local_size(0) - 1 fits the narrower type: otherwise R
- * is 0) and steps by a uniform invariant amount (R is 0 for a step of 0,
- * or a negative step with a signed test); that call nothing but
+ * invariant) on a header phi i (or its truncation) that starts at U + x
+ * (or at a truncation of it; when the test is on a narrower type, R is 0
+ * unless U + local_size(0) - 1 and the step fit it) and steps by a
+ * uniform amount computed outside the loop or, hoisted there, from
+ * values outside it and the work-item's launch values (R is 0 for a step
+ * of 0, or a negative step with a signed test); that call nothing but
  * intrinsics (a barrier is a call); whose header holds nothing but the
  * phis, instructions safe to run once more, and its branch, and whose
  * other blocks have no phis with values from the header.
@@ -98,6 +100,35 @@ static llvm::Value *without_local_id(llvm::IRBuilder<> &b, llvm::Value *v, llvm:
 	return k && k->isZero() ? c : b.CreateAdd(rest, c, "grid.u");
 }
 
+/* Makes v, computed in loop l from launch values, available before
+ * `before` (the preheader's end): `i += 3 * get_global_size(0)` computes
+ * its step in the latch, since nothing has hoisted it by this pass.  v's
+ * instructions move there when they compute without side effects from
+ * values outside the loop and loads of the work-item's `info`, which no
+ * work-item writes.  Whether v is now outside the loop. */
+static bool hoist(llvm::Value *v, llvm::Loop *l, const wi_params &p, llvm::Instruction *before,
+		  bool &moved, int depth = 0)
+{
+	auto *in = llvm::dyn_cast<llvm::Instruction>(v);
+	if (!in || !l->contains(in))
+		return true;
+	if (depth > MAX_TERMS || llvm::isa<llvm::PHINode>(in))
+		return false;
+	if (auto *ld = llvm::dyn_cast<llvm::LoadInst>(in)) {
+		if (!ld->isSimple() ||
+		    llvm::getUnderlyingObject(ld->getPointerOperand()) != p.info)
+			return false;
+	} else if (!llvm::isSafeToSpeculativelyExecute(in)) {
+		return false;
+	}
+	for (llvm::Value *op : in->operands())
+		if (!hoist(op, l, p, before, moved, depth + 1))
+			return false;
+	in->moveBefore(before);
+	moved = true;
+	return true;
+}
+
 /* Whether a is i, or i's low bits sign-extended (`int i` indexing with
  * an i64 phi: InstCombine writes sext(trunc i) as ashr(shl i, k), k). */
 static bool same_or_sext_low(llvm::Value *a, llvm::PHINode *i, llvm::Type *low)
@@ -117,7 +148,8 @@ static bool same_or_sext_low(llvm::Value *a, llvm::PHINode *i, llvm::Type *low)
 	       v == i && *k1 == *k2 && *k1 == high;
 }
 
-static bool match(llvm::Loop *l, const wi_params &p, const divergence &div, grid_loop &g)
+static bool match(llvm::Loop *l, const wi_params &p, const divergence &div, grid_loop &g,
+		  bool &moved)
 {
 	g.l = l;
 	g.pre = l->getLoopPreheader();
@@ -167,7 +199,7 @@ static bool match(llvm::Loop *l, const wi_params &p, const divergence &div, grid
 	g.sext_low = !(inc->getOperand(0) == g.i || inc->getOperand(1) == g.i);
 	g.step = first ? inc->getOperand(1) : inc->getOperand(0);
 	if ((!first && !same_or_sext_low(inc->getOperand(1), g.i, g.test_type)) ||
-	    !l->isLoopInvariant(g.step) || !div.uniform(g.step))
+	    !div.uniform(g.step) || !hoist(g.step, l, p, g.pre->getTerminator(), moved))
 		return false;
 	/* where the work-item starts: U + x, or that truncated */
 	g.wide = g.start;
@@ -335,16 +367,22 @@ llvm::PreservedAnalyses split_grid_stride_pass::run(llvm::Function &f,
 	llvm::LoopInfo &li = fam.getResult<llvm::LoopAnalysis>(f);
 	const divergence &div = fam.getResult<uniformity_analysis>(f);
 	std::vector<grid_loop> found;
+	bool moved = false; /* a step hoisted, whether or not its loop is taken */
 	for (llvm::Loop *l : li.getLoopsInPreorder()) {
 		grid_loop g;
-		if (match(l, p, div, g))
+		if (match(l, p, div, g, moved))
 			found.push_back(g);
 	}
 	/* matched on the analyses of the function as it was; each split
 	 * leaves the other loops' blocks as they were */
 	for (const grid_loop &g : found)
 		split(g, p, div);
-	return found.empty() ? llvm::PreservedAnalyses::all() : llvm::PreservedAnalyses::none();
+	if (found.empty() && !moved)
+		return llvm::PreservedAnalyses::all();
+	llvm::PreservedAnalyses pa;
+	if (found.empty())
+		pa.preserveSet<llvm::CFGAnalyses>();
+	return pa;
 }
 
 } // namespace kiln

@@ -23,7 +23,9 @@
  *
  * Taken: innermost single-block loops of work-group functions that the
  * loop vectorizer made (marked llvm.loop.isvectorized and computing in
- * vectors) and whose trip count scalar evolution can compute.
+ * vectors), whose trip count scalar evolution can compute and whose
+ * longest path through a phi and back (a reduction's recurrence, which
+ * unrolling does not shorten) is at most half the body's critical path.
  *
  * Assumes: after the -O3 pipeline's vectorizer and unroller
  * (OptimizerLast), loops in simplified and LCSSA form.
@@ -91,7 +93,10 @@ static bool unroll_loop(llvm::Loop *l, llvm::LoopInfo &li, llvm::ScalarEvolution
 	    !l->getExitBlock() || !llvm::getBooleanLoopAttribute(l, "llvm.loop.isvectorized"))
 		return false;
 	chain_shape s = chain_shape_of(*body);
-	if (s.ins.size() < CHAIN_MIN_BODY || !computes_in_vectors(s.ins))
+	/* a recurrence through the loop's phis (a reduction) bounds the
+	 * loop however it is unrolled */
+	if (s.ins.size() < CHAIN_MIN_BODY || !computes_in_vectors(s.ins) ||
+	    2 * s.carried > s.critical)
 		return false;
 	unsigned m = unroll_for(s, chain_peak_vector_values(s.ins), vector_regs);
 	if (m < 2)

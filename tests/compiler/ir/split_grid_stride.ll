@@ -7,7 +7,9 @@
 ; minus 1), so kiln-loop-barriers gives the new loop its barrier (second
 ; RUN).  @sum_int: `int i`, tested truncated and signed, stepping from its
 ; low bits sign-extended: R also needs the group's last start and the step
-; to fit an int, and the uniform loop indexes by i itself.  Not taken:
+; to fit an int, and the uniform loop indexes by i itself.  @step3: the
+; step, 3 * get_global_size(0), is computed in the loop's latch; it moves
+; to the preheader (a load of the launch values and a multiply).  Not taken:
 ; @twice, whose start is 2 * get_global_id(0) (not the local id plus
 ; uniform terms).
 ; RUN: %kiln-opt -passes="kiln-workitem,function(kiln-wi-simplify,kiln-scalarize,kiln-split-grid-stride)" %s -S | %FileCheck %s
@@ -45,6 +47,12 @@
 ; CHECK-LABEL: define internal i32 @__kiln_wi_twice(
 ; CHECK-NOT: grid.
 ; CHECK: ret i32
+; CHECK-LABEL: define internal i32 @__kiln_wi_step3(
+; CHECK: kiln.entry:
+; CHECK: [[STEP3:%.*]] = mul i64 {{.*}}, 3
+; CHECK: %grid.trips = select
+; CHECK: grid.head:
+; CHECK: mul i64 %grid.r, [[STEP3]]
 ; BAR-LABEL: define internal i32 @__kiln_wi_sum(
 ; BAR: grid.head:
 ; BAR-NEXT: %grid.r = phi
@@ -66,6 +74,12 @@
 ;   __kernel void twice(__global const float *in, __global float *out, ulong n) {
 ;     float s = 0.0f;
 ;     for (size_t i = 2 * get_global_id(0); i < n; i += get_global_size(0))
+;       s += in[i];
+;     out[get_global_id(0)] = s;
+;   }
+;   __kernel void step3(__global const float *in, __global float *out, ulong n) {
+;     float s = 0.0f;
+;     for (size_t i = get_global_id(0); i < n; i += 3 * get_global_size(0))
 ;       s += in[i];
 ;     out[get_global_id(0)] = s;
 ;   }
@@ -242,6 +256,62 @@ for.inc:                                          ; preds = %for.body
   %call1 = call i64 @_Z15get_global_sizej(i32 noundef 0) #4
   %6 = load i64, ptr %i, align 8, !tbaa !11
   %add2 = add i64 %6, %call1
+  store i64 %add2, ptr %i, align 8, !tbaa !11
+  br label %for.cond
+
+for.end:                                          ; preds = %for.cond.cleanup
+  %7 = load float, ptr %s, align 4, !tbaa !13
+  %8 = load ptr addrspace(1), ptr %out.addr, align 8, !tbaa !7
+  %call3 = call i64 @_Z13get_global_idj(i32 noundef 0) #4
+  %arrayidx4 = getelementptr inbounds float, ptr addrspace(1) %8, i64 %call3
+  store float %7, ptr addrspace(1) %arrayidx4, align 4, !tbaa !13
+  call void @llvm.lifetime.end.p0(i64 4, ptr %s) #3
+  ret void
+}
+
+; Function Attrs: convergent norecurse nounwind
+define dso_local spir_kernel void @step3(ptr addrspace(1) noundef align 4 %in, ptr addrspace(1) noundef align 4 %out, i64 noundef %n) #0 !kernel_arg_addr_space !3 !kernel_arg_access_qual !4 !kernel_arg_type !5 !kernel_arg_base_type !5 !kernel_arg_type_qual !6 {
+entry:
+  %in.addr = alloca ptr addrspace(1), align 8
+  %out.addr = alloca ptr addrspace(1), align 8
+  %n.addr = alloca i64, align 8
+  %s = alloca float, align 4
+  %i = alloca i64, align 8
+  store ptr addrspace(1) %in, ptr %in.addr, align 8, !tbaa !7
+  store ptr addrspace(1) %out, ptr %out.addr, align 8, !tbaa !7
+  store i64 %n, ptr %n.addr, align 8, !tbaa !11
+  call void @llvm.lifetime.start.p0(i64 4, ptr %s) #3
+  store float 0.000000e+00, ptr %s, align 4, !tbaa !13
+  call void @llvm.lifetime.start.p0(i64 8, ptr %i) #3
+  %call = call i64 @_Z13get_global_idj(i32 noundef 0) #4
+  store i64 %call, ptr %i, align 8, !tbaa !11
+  br label %for.cond
+
+for.cond:                                         ; preds = %for.inc, %entry
+  %0 = load i64, ptr %i, align 8, !tbaa !11
+  %1 = load i64, ptr %n.addr, align 8, !tbaa !11
+  %cmp = icmp ult i64 %0, %1
+  br i1 %cmp, label %for.body, label %for.cond.cleanup
+
+for.cond.cleanup:                                 ; preds = %for.cond
+  call void @llvm.lifetime.end.p0(i64 8, ptr %i) #3
+  br label %for.end
+
+for.body:                                         ; preds = %for.cond
+  %2 = load ptr addrspace(1), ptr %in.addr, align 8, !tbaa !7
+  %3 = load i64, ptr %i, align 8, !tbaa !11
+  %arrayidx = getelementptr inbounds float, ptr addrspace(1) %2, i64 %3
+  %4 = load float, ptr addrspace(1) %arrayidx, align 4, !tbaa !13
+  %5 = load float, ptr %s, align 4, !tbaa !13
+  %add = fadd float %5, %4
+  store float %add, ptr %s, align 4, !tbaa !13
+  br label %for.inc
+
+for.inc:                                          ; preds = %for.body
+  %call1 = call i64 @_Z15get_global_sizej(i32 noundef 0) #4
+  %mul = mul i64 3, %call1
+  %6 = load i64, ptr %i, align 8, !tbaa !11
+  %add2 = add i64 %6, %mul
   store i64 %add2, ptr %i, align 8, !tbaa !11
   br label %for.cond
 

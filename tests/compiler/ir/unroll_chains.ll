@@ -4,8 +4,10 @@
 ; body; kiln-interleave-chains then runs the 8 chains side by side (the
 ; last copy's first step comes before the first copy's last).  Not
 ; taken: a body whose chain is short (@__kiln_wg_short: 2 multiply-adds,
-; the out-of-order core overlaps its iterations), and a loop the loop
-; vectorizer did not make (@__kiln_wg_scalar).
+; the out-of-order core overlaps its iterations), a body whose chain runs
+; through a phi (@__kiln_wg_reduce: a reduction, which unrolling does not
+; shorten), and a loop the loop vectorizer did not make
+; (@__kiln_wg_scalar).
 ; RUN: %kiln-opt -kiln-target-features=+avx512f,+avx512vl,+avx512bw,+avx512dq,+avx2,+fma -passes=kiln-unroll-chains %s -S | %FileCheck %s
 ; RUN: %kiln-opt -kiln-target-features=+avx512f,+avx512vl,+avx512bw,+avx512dq,+avx2,+fma -passes=kiln-unroll-chains,kiln-interleave-chains %s -S | %FileCheck %s --check-prefix=SIDE
 ; SKIP-FAILS: kiln-unroll-chains,kiln-interleave-chains
@@ -19,6 +21,9 @@
 ; CHECK-LABEL: define void @__kiln_wg_short(
 ; CHECK-NOT: .epil
 ; CHECK-LABEL: define void @__kiln_wg_scalar(
+; CHECK-NOT: .epil
+; CHECK: ret void
+; CHECK-LABEL: define void @__kiln_wg_reduce(
 ; CHECK-NOT: .epil
 ; CHECK: ret void
 ; SIDE-LABEL: define void @__kiln_wg_madd(
@@ -157,8 +162,63 @@ loop.exit:
 exit:
   ret void
 }
+define void @__kiln_wg_reduce(ptr noalias %x, ptr noalias %out, i64 %n) {
+entry:
+  %n.vec = and i64 %n, -16
+  %none = icmp eq i64 %n.vec, 0
+  br i1 %none, label %exit, label %ph
+ph:
+  br label %body
+body:
+  %i = phi i64 [ 0, %ph ], [ %i.next, %body ]
+  %acc = phi <16 x float> [ zeroinitializer, %ph ], [ %r31, %body ]
+  %px = getelementptr inbounds float, ptr %x, i64 %i
+  %v = load <16 x float>, ptr %px, align 4
+  %r0 = call <16 x float> @llvm.fmuladd.v16f32(<16 x float> %v, <16 x float> %v, <16 x float> %acc)
+  %r1 = call <16 x float> @llvm.fmuladd.v16f32(<16 x float> %v, <16 x float> %v, <16 x float> %r0)
+  %r2 = call <16 x float> @llvm.fmuladd.v16f32(<16 x float> %v, <16 x float> %v, <16 x float> %r1)
+  %r3 = call <16 x float> @llvm.fmuladd.v16f32(<16 x float> %v, <16 x float> %v, <16 x float> %r2)
+  %r4 = call <16 x float> @llvm.fmuladd.v16f32(<16 x float> %v, <16 x float> %v, <16 x float> %r3)
+  %r5 = call <16 x float> @llvm.fmuladd.v16f32(<16 x float> %v, <16 x float> %v, <16 x float> %r4)
+  %r6 = call <16 x float> @llvm.fmuladd.v16f32(<16 x float> %v, <16 x float> %v, <16 x float> %r5)
+  %r7 = call <16 x float> @llvm.fmuladd.v16f32(<16 x float> %v, <16 x float> %v, <16 x float> %r6)
+  %r8 = call <16 x float> @llvm.fmuladd.v16f32(<16 x float> %v, <16 x float> %v, <16 x float> %r7)
+  %r9 = call <16 x float> @llvm.fmuladd.v16f32(<16 x float> %v, <16 x float> %v, <16 x float> %r8)
+  %r10 = call <16 x float> @llvm.fmuladd.v16f32(<16 x float> %v, <16 x float> %v, <16 x float> %r9)
+  %r11 = call <16 x float> @llvm.fmuladd.v16f32(<16 x float> %v, <16 x float> %v, <16 x float> %r10)
+  %r12 = call <16 x float> @llvm.fmuladd.v16f32(<16 x float> %v, <16 x float> %v, <16 x float> %r11)
+  %r13 = call <16 x float> @llvm.fmuladd.v16f32(<16 x float> %v, <16 x float> %v, <16 x float> %r12)
+  %r14 = call <16 x float> @llvm.fmuladd.v16f32(<16 x float> %v, <16 x float> %v, <16 x float> %r13)
+  %r15 = call <16 x float> @llvm.fmuladd.v16f32(<16 x float> %v, <16 x float> %v, <16 x float> %r14)
+  %r16 = call <16 x float> @llvm.fmuladd.v16f32(<16 x float> %v, <16 x float> %v, <16 x float> %r15)
+  %r17 = call <16 x float> @llvm.fmuladd.v16f32(<16 x float> %v, <16 x float> %v, <16 x float> %r16)
+  %r18 = call <16 x float> @llvm.fmuladd.v16f32(<16 x float> %v, <16 x float> %v, <16 x float> %r17)
+  %r19 = call <16 x float> @llvm.fmuladd.v16f32(<16 x float> %v, <16 x float> %v, <16 x float> %r18)
+  %r20 = call <16 x float> @llvm.fmuladd.v16f32(<16 x float> %v, <16 x float> %v, <16 x float> %r19)
+  %r21 = call <16 x float> @llvm.fmuladd.v16f32(<16 x float> %v, <16 x float> %v, <16 x float> %r20)
+  %r22 = call <16 x float> @llvm.fmuladd.v16f32(<16 x float> %v, <16 x float> %v, <16 x float> %r21)
+  %r23 = call <16 x float> @llvm.fmuladd.v16f32(<16 x float> %v, <16 x float> %v, <16 x float> %r22)
+  %r24 = call <16 x float> @llvm.fmuladd.v16f32(<16 x float> %v, <16 x float> %v, <16 x float> %r23)
+  %r25 = call <16 x float> @llvm.fmuladd.v16f32(<16 x float> %v, <16 x float> %v, <16 x float> %r24)
+  %r26 = call <16 x float> @llvm.fmuladd.v16f32(<16 x float> %v, <16 x float> %v, <16 x float> %r25)
+  %r27 = call <16 x float> @llvm.fmuladd.v16f32(<16 x float> %v, <16 x float> %v, <16 x float> %r26)
+  %r28 = call <16 x float> @llvm.fmuladd.v16f32(<16 x float> %v, <16 x float> %v, <16 x float> %r27)
+  %r29 = call <16 x float> @llvm.fmuladd.v16f32(<16 x float> %v, <16 x float> %v, <16 x float> %r28)
+  %r30 = call <16 x float> @llvm.fmuladd.v16f32(<16 x float> %v, <16 x float> %v, <16 x float> %r29)
+  %r31 = call <16 x float> @llvm.fmuladd.v16f32(<16 x float> %v, <16 x float> %v, <16 x float> %r30)
+  %i.next = add nuw i64 %i, 16
+  %done = icmp eq i64 %i.next, %n.vec
+  br i1 %done, label %loop.exit, label %body, !llvm.loop !3
+loop.exit:
+  store <16 x float> %r31, ptr %out, align 4
+  br label %exit
+exit:
+  ret void
+}
+
 declare <16 x float> @llvm.fmuladd.v16f32(<16 x float>, <16 x float>, <16 x float>)
 
 !0 = distinct !{!0, !1}
 !1 = !{!"llvm.loop.isvectorized", i32 1}
 !2 = distinct !{!2, !1}
+!3 = distinct !{!3, !1}
