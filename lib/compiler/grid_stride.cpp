@@ -29,7 +29,8 @@
  *
  * Taken: innermost loops of work-item functions whose header is the only
  * exiting block, testing `i < n` (unsigned or signed, n uniform and
- * invariant) on a header phi i (or its truncation) that starts at U + x
+ * computed outside the loop or hoisted there like the step, below) on a
+ * header phi i (or its truncation) that starts at U + x
  * (or at a truncation of it; when the test is on a narrower type, R is 0
  * unless U + local_size(0) - 1 and the step fit it) and steps by a
  * uniform amount computed outside the loop or, hoisted there, from
@@ -102,7 +103,8 @@ static llvm::Value *without_local_id(llvm::IRBuilder<> &b, llvm::Value *v, llvm:
 
 /* Makes v, computed in loop l from launch values, available before
  * `before` (the preheader's end): `i += 3 * get_global_size(0)` computes
- * its step in the latch, since nothing has hoisted it by this pass.  v's
+ * its step in the latch, and `i < n4` with a uint n4 and a size_t i
+ * widens n4 in the header, since nothing has hoisted them by this pass.  v's
  * instructions move there when they compute without side effects from
  * values outside the loop and loads of the work-item's `info`, which no
  * work-item writes.  Whether v is now outside the loop. */
@@ -189,7 +191,7 @@ static bool match(llvm::Loop *l, const wi_params &p, const divergence &div, grid
 	g.n = rhs;
 	g.test_type = rhs->getType();
 	if (!g.i || g.i->getParent() != g.head || g.i->getNumIncomingValues() != 2 ||
-	    !l->isLoopInvariant(g.n) || !div.uniform(g.n))
+	    !div.uniform(g.n) || !hoist(g.n, l, p, g.pre->getTerminator(), moved))
 		return false;
 	g.start = g.i->getIncomingValueForBlock(g.pre);
 	auto *inc = llvm::dyn_cast<llvm::BinaryOperator>(g.i->getIncomingValueForBlock(g.latch));

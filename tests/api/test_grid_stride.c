@@ -8,6 +8,7 @@
  *   gs_size    size_t index, ulong n: a float sum and an iteration count
  *   gs_int     int index, int n (signed test, also n < 0): a uint sum
  *   gs_vec     size_t index over float4 data, the components summed at the end
+ *   gs_vec_u   the same with a uint bound (widened in the loop's header)
  *   gs_step    start get_global_id(0) + 5, step 3 * get_global_size(0)
  *   gs_step_hoisted  the same with the step in a variable set before the
  *              loop (the pass only takes a step computed outside the loop:
@@ -51,6 +52,14 @@
 static const char *src_all =
 	KERNELS_12
 	"__kernel void gs_vec(__global const float4 *in4, __global float *out, ulong n4)\n"
+	"{\n"
+	"    float4 s = 0;\n"
+	"    for (size_t i = get_global_id(0); i < n4; i += get_global_size(0))\n"
+	"        s += in4[i];\n"
+	"    out[get_global_id(0)] = s.x + s.y + s.z + s.w;\n"
+	"}\n"
+	/* a uint bound for a size_t index: widened in the loop's header */
+	"__kernel void gs_vec_u(__global const float4 *in4, __global float *out, uint n4)\n"
 	"{\n"
 	"    float4 s = 0;\n"
 	"    for (size_t i = get_global_id(0); i < n4; i += get_global_size(0))\n"
@@ -111,9 +120,9 @@ static const char *src_all =
 
 static const char *src_12 = KERNELS_12;
 
-enum { K_SIZE, K_INT, K_VEC, K_STEP, K_STEPH, K_INPLACE, K_REDUCE, NK };
+enum { K_SIZE, K_INT, K_VEC, K_STEP, K_STEPH, K_INPLACE, K_REDUCE, K_VECU, NK };
 static const char *knames[NK] = { "gs_size",	      "gs_int",	    "gs_vec",	 "gs_step",
-				  "gs_step_hoisted", "gs_inplace", "gs_reduce" };
+				  "gs_step_hoisted", "gs_inplace", "gs_reduce", "gs_vec_u" };
 
 #define BIG (1u << 20)
 #define SLACK 67
@@ -209,7 +218,8 @@ static void launch(cl_kernel kern, int k, const char *build, size_t G, size_t L,
 			exp_out[gid] = s;
 			break;
 		}
-		case K_VEC: {
+		case K_VEC:
+		case K_VECU: {
 			float s[4] = { 0, 0, 0, 0 };
 			for (uint64_t i = gid; i < (uint64_t)n; i += G)
 				for (int c = 0; c < 4; c++)
@@ -274,6 +284,13 @@ static void launch(cl_kernel kern, int k, const char *build, size_t G, size_t L,
 		CHECK_OK(clSetKernelArg(kern, 1, sizeof(cl_mem), &b_out));
 		CHECK_OK(clSetKernelArg(kern, 2, sizeof(nl), &nl));
 		break;
+	case K_VECU: {
+		cl_uint nu = (cl_uint)nl;
+		CHECK_OK(clSetKernelArg(kern, 0, sizeof(cl_mem), &b_in_4));
+		CHECK_OK(clSetKernelArg(kern, 1, sizeof(cl_mem), &b_out));
+		CHECK_OK(clSetKernelArg(kern, 2, sizeof(nu), &nu));
+		break;
+	}
 	case K_STEP:
 	case K_STEPH:
 		CHECK_OK(clSetKernelArg(kern, 0, sizeof(cl_mem), &b_in_u));
@@ -318,7 +335,7 @@ static void launch(cl_kernel kern, int k, const char *build, size_t G, size_t L,
 		CHECK_OK(clEnqueueReadBuffer(queue, b_lsz, CL_TRUE, 0, nout * 4, got_lsz, 0, NULL,
 					     NULL));
 		bad += compare(k == K_REDUCE ? "item" : "out", desc, exp_out, got_out, nout,
-			       k == K_SIZE || k == K_VEC, &printed);
+			       k == K_SIZE || k == K_VEC || k == K_VECU, &printed);
 		bad += compare("cnt", desc, exp_cnt, got_cnt, nout, 0, &printed);
 		if (k == K_REDUCE) {
 			/* the groups in order, each of the size it reports */

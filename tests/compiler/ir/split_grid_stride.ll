@@ -9,7 +9,9 @@
 ; low bits sign-extended: R also needs the group's last start and the step
 ; to fit an int, and the uniform loop indexes by i itself.  @step3: the
 ; step, 3 * get_global_size(0), is computed in the loop's latch; it moves
-; to the preheader (a load of the launch values and a multiply).  Not taken:
+; to the preheader (a load of the launch values and a multiply).
+; @sum_uint: a uint bound widened for the size_t test in the loop's header;
+; the widening moves to the preheader.  Not taken:
 ; @twice, whose start is 2 * get_global_id(0) (not the local id plus
 ; uniform terms).
 ; RUN: %kiln-opt -passes="kiln-workitem,function(kiln-wi-simplify,kiln-scalarize,kiln-split-grid-stride)" %s -S | %FileCheck %s
@@ -53,6 +55,11 @@
 ; CHECK: %grid.trips = select
 ; CHECK: grid.head:
 ; CHECK: mul i64 %grid.r, [[STEP3]]
+; CHECK-LABEL: define internal i32 @__kiln_wi_sum_uint(
+; CHECK: kiln.entry:
+; CHECK: %conv{{[0-9]*}} = zext i32 %n4 to i64
+; CHECK: %grid.trips = select
+; CHECK: grid.head:
 ; BAR-LABEL: define internal i32 @__kiln_wi_sum(
 ; BAR: grid.head:
 ; BAR-NEXT: %grid.r = phi
@@ -82,6 +89,12 @@
 ;     for (size_t i = get_global_id(0); i < n; i += 3 * get_global_size(0))
 ;       s += in[i];
 ;     out[get_global_id(0)] = s;
+;   }
+;   __kernel void sum_uint(__global const float4 *in, __global float *out, uint n4) {
+;     float4 s = 0.0f;
+;     for (size_t i = get_global_id(0); i < n4; i += get_global_size(0))
+;       s += in[i];
+;     out[get_global_id(0)] = (s.x + s.y) + (s.z + s.w);
 ;   }
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-f80:128-n8:16:32:64-S128"
@@ -325,6 +338,72 @@ for.end:                                          ; preds = %for.cond.cleanup
   ret void
 }
 
+; Function Attrs: convergent norecurse nounwind
+define dso_local spir_kernel void @sum_uint(ptr addrspace(1) noundef align 16 %in, ptr addrspace(1) noundef align 4 %out, i32 noundef %n4) #0 !kernel_arg_addr_space !3 !kernel_arg_access_qual !4 !kernel_arg_type !18 !kernel_arg_base_type !19 !kernel_arg_type_qual !6 {
+entry:
+  %in.addr = alloca ptr addrspace(1), align 8
+  %out.addr = alloca ptr addrspace(1), align 8
+  %n4.addr = alloca i32, align 4
+  %s = alloca <4 x float>, align 16
+  %i = alloca i64, align 8
+  store ptr addrspace(1) %in, ptr %in.addr, align 8, !tbaa !7
+  store ptr addrspace(1) %out, ptr %out.addr, align 8, !tbaa !7
+  store i32 %n4, ptr %n4.addr, align 4, !tbaa !16
+  call void @llvm.lifetime.start.p0(i64 16, ptr %s) #3
+  store <4 x float> zeroinitializer, ptr %s, align 16, !tbaa !20
+  call void @llvm.lifetime.start.p0(i64 8, ptr %i) #3
+  %call = call i64 @_Z13get_global_idj(i32 noundef 0) #4
+  store i64 %call, ptr %i, align 8, !tbaa !11
+  br label %for.cond
+
+for.cond:                                         ; preds = %for.inc, %entry
+  %0 = load i64, ptr %i, align 8, !tbaa !11
+  %1 = load i32, ptr %n4.addr, align 4, !tbaa !16
+  %conv = zext i32 %1 to i64
+  %cmp = icmp ult i64 %0, %conv
+  br i1 %cmp, label %for.body, label %for.cond.cleanup
+
+for.cond.cleanup:                                 ; preds = %for.cond
+  call void @llvm.lifetime.end.p0(i64 8, ptr %i) #3
+  br label %for.end
+
+for.body:                                         ; preds = %for.cond
+  %2 = load ptr addrspace(1), ptr %in.addr, align 8, !tbaa !7
+  %3 = load i64, ptr %i, align 8, !tbaa !11
+  %arrayidx = getelementptr inbounds <4 x float>, ptr addrspace(1) %2, i64 %3
+  %4 = load <4 x float>, ptr addrspace(1) %arrayidx, align 16, !tbaa !20
+  %5 = load <4 x float>, ptr %s, align 16, !tbaa !20
+  %add = fadd <4 x float> %5, %4
+  store <4 x float> %add, ptr %s, align 16, !tbaa !20
+  br label %for.inc
+
+for.inc:                                          ; preds = %for.body
+  %call2 = call i64 @_Z15get_global_sizej(i32 noundef 0) #4
+  %6 = load i64, ptr %i, align 8, !tbaa !11
+  %add3 = add i64 %6, %call2
+  store i64 %add3, ptr %i, align 8, !tbaa !11
+  br label %for.cond
+
+for.end:                                          ; preds = %for.cond.cleanup
+  %7 = load <4 x float>, ptr %s, align 16
+  %8 = extractelement <4 x float> %7, i64 0
+  %9 = load <4 x float>, ptr %s, align 16
+  %10 = extractelement <4 x float> %9, i64 1
+  %add4 = fadd float %8, %10
+  %11 = load <4 x float>, ptr %s, align 16
+  %12 = extractelement <4 x float> %11, i64 2
+  %13 = load <4 x float>, ptr %s, align 16
+  %14 = extractelement <4 x float> %13, i64 3
+  %add5 = fadd float %12, %14
+  %add6 = fadd float %add4, %add5
+  %15 = load ptr addrspace(1), ptr %out.addr, align 8, !tbaa !7
+  %call7 = call i64 @_Z13get_global_idj(i32 noundef 0) #4
+  %arrayidx8 = getelementptr inbounds float, ptr addrspace(1) %15, i64 %call7
+  store float %add6, ptr addrspace(1) %arrayidx8, align 4, !tbaa !13
+  call void @llvm.lifetime.end.p0(i64 16, ptr %s) #3
+  ret void
+}
+
 attributes #0 = { convergent norecurse nounwind "frame-pointer"="none" "min-legal-vector-width"="0" "no-trapping-math"="true" "stack-protector-buffer-size"="8" "target-features"="+cx8,+mmx,+sse,+sse2,+x87" "uniform-work-group-size"="false" }
 attributes #1 = { argmemonly nocallback nofree nosync nounwind willreturn }
 attributes #2 = { convergent nounwind readnone willreturn "frame-pointer"="none" "no-trapping-math"="true" "stack-protector-buffer-size"="8" "target-features"="+cx8,+mmx,+sse,+sse2,+x87" }
@@ -353,3 +432,6 @@ attributes #4 = { convergent nounwind readnone willreturn }
 !15 = !{!"float*", !"float*", !"int"}
 !16 = !{!17, !17, i64 0}
 !17 = !{!"int", !9, i64 0}
+!18 = !{!"float4*", !"float*", !"uint"}
+!19 = !{!"float __attribute__((ext_vector_type(4)))*", !"float*", !"uint"}
+!20 = !{!9, !9, i64 0}
