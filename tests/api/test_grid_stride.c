@@ -11,9 +11,8 @@
  *   gs_vec_u   the same with a uint bound (widened in the loop's header)
  *   gs_step    start get_global_id(0) + 5, step 3 * get_global_size(0)
  *   gs_step_hoisted  the same with the step in a variable set before the
- *              loop (the pass only takes a step computed outside the loop:
- *              gs_step's `3 * get_global_size(0)` sits in the latch, so
- *              there the loop is left as it was)
+ *              loop (gs_step's `3 * get_global_size(0)` sits in the
+ *              latch; the pass hoists it, so both loops are split)
  *   gs_inplace data[i] = data[i] * 2 + 1 in place: every element once
  *   gs_reduce  the loop, then a barrier and a __local tree reduction
  *              (per-item sums, per-group sums and the group's size out)
