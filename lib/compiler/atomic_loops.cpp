@@ -42,7 +42,9 @@ static const llvm::Value *one_variable_value(const llvm::Value *v)
 		return nullptr;
 	const llvm::Value *one = nullptr;
 	for (const llvm::Value *in : phi->incoming_values()) {
-		if (llvm::isa<llvm::Constant>(in))
+		/* a loop's phi keeps its own value on a path that does not
+		 * change it */
+		if (llvm::isa<llvm::Constant>(in) || in == phi)
 			continue;
 		if (one && one != in)
 			return nullptr;
@@ -109,7 +111,11 @@ static bool invariant(const llvm::Value *v, const llvm::Loop *l, unsigned depth 
  * alloca); null when v is none. */
 static const llvm::Instruction *watched_read(const llvm::Value *v, const llvm::Loop *l)
 {
-	for (;;) {
+	/* bounded: phis may form a cycle (a value carried around two
+	 * loops), which the walk would go round for ever */
+	for (unsigned steps = 0;; steps++) {
+		if (steps > 64)
+			return nullptr;
 		if (auto *c = llvm::dyn_cast<llvm::CastInst>(v)) {
 			v = c->getOperand(0);
 		} else if (auto *e = llvm::dyn_cast<llvm::ExtractValueInst>(v)) {
