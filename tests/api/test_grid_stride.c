@@ -264,51 +264,42 @@ static void launch(cl_kernel kern, int k, const char *build, size_t G, size_t L,
 		CHECK_OK(clEnqueueFillBuffer(queue, b_lsz, &sentinel, 4, 0, nout * 4, 0, NULL, NULL));
 	}
 
+	/* each kernel's arguments in order (A_END ends a list) */
+	enum arg { A_END, A_IN_F, A_IN_U, A_IN_4, A_OUT, A_CNT, A_DATA, A_GRP, A_LSZ, A_SCRATCH,
+		   A_N64, A_N32, A_NU32 };
+	static const enum arg args[NK][7] = {
+		[K_SIZE] = { A_IN_F, A_OUT, A_CNT, A_N64 },
+		[K_INT] = { A_IN_U, A_OUT, A_N32 },
+		[K_VEC] = { A_IN_4, A_OUT, A_N64 },
+		[K_VECU] = { A_IN_4, A_OUT, A_NU32 },
+		[K_STEP] = { A_IN_U, A_OUT, A_CNT, A_N64 },
+		[K_STEPH] = { A_IN_U, A_OUT, A_CNT, A_N64 },
+		[K_INPLACE] = { A_DATA, A_N64 },
+		[K_REDUCE] = { A_IN_U, A_OUT, A_GRP, A_LSZ, A_SCRATCH, A_N64 },
+	};
 	cl_ulong nl = (cl_ulong)n;
 	cl_int ni = (cl_int)n;
-	switch (k) {
-	case K_SIZE:
-		CHECK_OK(clSetKernelArg(kern, 0, sizeof(cl_mem), &b_in_f));
-		CHECK_OK(clSetKernelArg(kern, 1, sizeof(cl_mem), &b_out));
-		CHECK_OK(clSetKernelArg(kern, 2, sizeof(cl_mem), &b_cnt));
-		CHECK_OK(clSetKernelArg(kern, 3, sizeof(nl), &nl));
-		break;
-	case K_INT:
-		CHECK_OK(clSetKernelArg(kern, 0, sizeof(cl_mem), &b_in_u));
-		CHECK_OK(clSetKernelArg(kern, 1, sizeof(cl_mem), &b_out));
-		CHECK_OK(clSetKernelArg(kern, 2, sizeof(ni), &ni));
-		break;
-	case K_VEC:
-		CHECK_OK(clSetKernelArg(kern, 0, sizeof(cl_mem), &b_in_4));
-		CHECK_OK(clSetKernelArg(kern, 1, sizeof(cl_mem), &b_out));
-		CHECK_OK(clSetKernelArg(kern, 2, sizeof(nl), &nl));
-		break;
-	case K_VECU: {
-		cl_uint nu = (cl_uint)nl;
-		CHECK_OK(clSetKernelArg(kern, 0, sizeof(cl_mem), &b_in_4));
-		CHECK_OK(clSetKernelArg(kern, 1, sizeof(cl_mem), &b_out));
-		CHECK_OK(clSetKernelArg(kern, 2, sizeof(nu), &nu));
-		break;
-	}
-	case K_STEP:
-	case K_STEPH:
-		CHECK_OK(clSetKernelArg(kern, 0, sizeof(cl_mem), &b_in_u));
-		CHECK_OK(clSetKernelArg(kern, 1, sizeof(cl_mem), &b_out));
-		CHECK_OK(clSetKernelArg(kern, 2, sizeof(cl_mem), &b_cnt));
-		CHECK_OK(clSetKernelArg(kern, 3, sizeof(nl), &nl));
-		break;
-	case K_INPLACE:
-		CHECK_OK(clSetKernelArg(kern, 0, sizeof(cl_mem), &b_data));
-		CHECK_OK(clSetKernelArg(kern, 1, sizeof(nl), &nl));
-		break;
-	case K_REDUCE:
-		CHECK_OK(clSetKernelArg(kern, 0, sizeof(cl_mem), &b_in_u));
-		CHECK_OK(clSetKernelArg(kern, 1, sizeof(cl_mem), &b_out));
-		CHECK_OK(clSetKernelArg(kern, 2, sizeof(cl_mem), &b_grp));
-		CHECK_OK(clSetKernelArg(kern, 3, sizeof(cl_mem), &b_lsz));
-		CHECK_OK(clSetKernelArg(kern, 4, 4 * (L ? L : kernel_wg[0][K_REDUCE]), NULL));
-		CHECK_OK(clSetKernelArg(kern, 5, sizeof(nl), &nl));
-		break;
+	cl_uint nu = (cl_uint)n;
+	for (cl_uint a = 0; args[k][a] != A_END; a++) {
+		cl_mem *m = NULL;
+		size_t size = sizeof(cl_mem);
+		const void *v = NULL;
+		switch (args[k][a]) {
+		case A_IN_F: m = &b_in_f; break;
+		case A_IN_U: m = &b_in_u; break;
+		case A_IN_4: m = &b_in_4; break;
+		case A_OUT: m = &b_out; break;
+		case A_CNT: m = &b_cnt; break;
+		case A_DATA: m = &b_data; break;
+		case A_GRP: m = &b_grp; break;
+		case A_LSZ: m = &b_lsz; break;
+		case A_SCRATCH: size = 4 * (L ? L : kernel_wg[0][K_REDUCE]); break;
+		case A_N64: size = sizeof(nl); v = &nl; break;
+		case A_N32: size = sizeof(ni); v = &ni; break;
+		case A_NU32: size = sizeof(nu); v = &nu; break;
+		case A_END: break;
+		}
+		CHECK_OK(clSetKernelArg(kern, a, size, m ? (const void *)m : v));
 	}
 	size_t goff = off;
 	err = clEnqueueNDRangeKernel(queue, kern, 1, off ? &goff : NULL, &G, L ? &L : NULL, 0, NULL,

@@ -17,6 +17,15 @@
 #define GROUPS 16
 
 static const char *src =
+	/* the first work-item of each sub-group adds the sub-group's sum
+	 * into the group's partial */
+	"#define ADD_SUB_GROUP_SUM \\\n"
+	"    if (get_sub_group_local_id() == 0) { \\\n"
+	"        volatile __global uint *p = (volatile __global uint *)partial + get_group_id(0); \\\n"
+	"        uint old = *p, seen; \\\n"
+	"        while ((seen = atomic_cmpxchg(p, old, as_uint(as_float(old) + sum))) != old) \\\n"
+	"            old = seen; \\\n"
+	"    }\n"
 	"__kernel __attribute__((reqd_work_group_size(256, 1, 1)))\n"
 	"void tree(__global const float *in, __global float *partial, uint n4)\n"
 	"{\n"
@@ -41,23 +50,13 @@ static const char *src =
 	"        s4 += in[i];\n"
 	"    float s = (s4.x + s4.y) + (s4.z + s4.w);\n"
 	"    float sum = sub_group_reduce_add(s);\n"
-	"    if (get_sub_group_local_id() == 0) {\n"
-	"        volatile __global uint *p = (volatile __global uint *)partial + get_group_id(0);\n"
-	"        uint old = *p, seen;\n"
-	"        while ((seen = atomic_cmpxchg(p, old, as_uint(as_float(old) + sum))) != old)\n"
-	"            old = seen;\n"
-	"    }\n"
+	"    ADD_SUB_GROUP_SUM\n"
 	"}\n"
 	"__kernel __attribute__((reqd_work_group_size(256, 1, 1)))\n"
 	"void one(__global const float *in, __global float *partial)\n"
 	"{\n"
 	"    float sum = sub_group_reduce_add(in[get_global_id(0)]);\n"
-	"    if (get_sub_group_local_id() == 0) {\n"
-	"        volatile __global uint *p = (volatile __global uint *)partial + get_group_id(0);\n"
-	"        uint old = *p, seen;\n"
-	"        while ((seen = atomic_cmpxchg(p, old, as_uint(as_float(old) + sum))) != old)\n"
-	"            old = seen;\n"
-	"    }\n"
+	"    ADD_SUB_GROUP_SUM\n"
 	"}\n";
 
 /* Runs kernel k over `items` work-items and checks each group's partial
