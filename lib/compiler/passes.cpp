@@ -12,6 +12,7 @@
  * the latter) at its end.  docs/compiler.md
  * describes each pass in this order. */
 #include "compiler/passes.h"
+#include "compiler/chains.h"
 #include "compiler/safe_divide.h"
 #include "compiler/program_rules.h"
 #include "compiler/check_abi.h"
@@ -147,6 +148,7 @@ llvm::ModulePassManager optimisation_pipeline(llvm::PassBuilder &pb, bool opt_di
 				/* the vectorizer's loops have no preheader
 				 * of their own; the unroller needs one */
 				llvm::FunctionPassManager fpm;
+				fpm.addPass(widen_byte_chains_pass());
 				fpm.addPass(llvm::LoopSimplifyPass());
 				fpm.addPass(llvm::LCSSAPass());
 				fpm.addPass(unroll_chains_pass());
@@ -256,6 +258,8 @@ static const function_entry function_passes[] = {
 	 [](llvm::FunctionPassManager &f) { f.addPass(guard_split_pass()); }},
 	{"kiln-single-item", single_item_pass::name(),
 	 [](llvm::FunctionPassManager &f) { f.addPass(single_item_pass()); }},
+	{"kiln-widen-byte-chains", widen_byte_chains_pass::name(),
+	 [](llvm::FunctionPassManager &f) { f.addPass(widen_byte_chains_pass()); }},
 	{"kiln-unroll-chains", unroll_chains_pass::name(),
 	 [](llvm::FunctionPassManager &f) { f.addPass(unroll_chains_pass()); }},
 	{"kiln-interleave-chains", interleave_chains_pass::name(),
