@@ -17,7 +17,6 @@
 
 #include <llvm/IR/BasicBlock.h>
 #include <llvm/IR/Instruction.h>
-#include <llvm/IR/PassManager.h>
 
 #include <map>
 #include <vector>
@@ -58,14 +57,6 @@ chain_shape chain_shape_of(llvm::BasicBlock &bb);
  * value defined in the list from its definition to its last use in the
  * list, or to the end when used elsewhere. */
 unsigned chain_peak_vector_values(const std::vector<llvm::Instruction *> &ins);
-
-/* kiln-widen-byte-chains (widen_byte_chains.cpp), at the end of the -O3
- * pipeline before kiln-unroll-chains: chains of byte-vector multiplies
- * and adds compute in 16-bit lanes, narrowed once where they leave.
- * Declared here, not in passes.h, with the other chain passes' model. */
-struct widen_byte_chains_pass : llvm::PassInfoMixin<widen_byte_chains_pass> {
-	llvm::PreservedAnalyses run(llvm::Function &f, llvm::FunctionAnalysisManager &fam);
-};
 
 } // namespace kiln
 

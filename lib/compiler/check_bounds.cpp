@@ -742,8 +742,7 @@ llvm::PreservedAnalyses check_state_attrs_pass::run(llvm::Module &m,
 	for (llvm::Function &f : m)
 		changed |= scope_records(f);
 	for (llvm::Function &f : m)
-		if (f.getName().startswith("__kiln_wg_") && !f.isDeclaration() &&
-		    f.arg_size() == 2) {
+		if (is_wg_function(f) && f.arg_size() == 2) {
 			f.addParamAttr(1, llvm::Attribute::getWithDereferenceableBytes(
 						  m.getContext(), sizeof(struct kiln_wg_state)));
 			f.addParamAttr(1, llvm::Attribute::NonNull);

@@ -261,12 +261,6 @@ static llvm::Value *uniform_trips(llvm::IRBuilder<> &b, const grid_loop &g, cons
 			    "grid.trips.wide");
 }
 
-static llvm::Value *mapped(llvm::ValueToValueMapTy &m, llvm::Value *v)
-{
-	auto it = m.find(v);
-	return it == m.end() ? v : static_cast<llvm::Value *>(it->second);
-}
-
 static void split(const grid_loop &g, const wi_params &p, const divergence &div)
 {
 	llvm::Function &f = *g.head->getParent();
@@ -342,7 +336,7 @@ static void split(const grid_loop &g, const wi_params &p, const divergence &div)
 	b.SetInsertPoint(ulatch);
 	r->addIncoming(b.CreateAdd(r, llvm::ConstantInt::get(t, 1), "grid.r.next"), ulatch);
 	for (auto &hu : carried)
-		hu.second->addIncoming(mapped(vmap, hu.first->getIncomingValueForBlock(g.latch)),
+		hu.second->addIncoming(mapped_value(vmap, hu.first->getIncomingValueForBlock(g.latch)),
 				       ulatch);
 	b.CreateBr(uhead);
 
@@ -356,7 +350,7 @@ static void split(const grid_loop &g, const wi_params &p, const divergence &div)
 		if (&h == g.i)
 			h.setIncomingValue((unsigned)at, i_after);
 		else
-			h.setIncomingValue((unsigned)at, mapped(vmap, &h));
+			h.setIncomingValue((unsigned)at, mapped_value(vmap, &h));
 	}
 }
 

@@ -81,10 +81,16 @@ static bool simple_access(const llvm::Instruction *i)
 	return false;
 }
 
+/* Whether i changes memory or must keep its place among such (side
+ * effects, allocas). */
+static bool writes(const llvm::Instruction *i)
+{
+	return i->mayWriteToMemory() || i->mayHaveSideEffects() || llvm::isa<llvm::AllocaInst>(i);
+}
+
 static bool touches_memory(const llvm::Instruction *i)
 {
-	return i->mayReadOrWriteMemory() || i->mayHaveSideEffects() ||
-	       llvm::isa<llvm::AllocaInst>(i);
+	return i->mayReadFromMemory() || writes(i);
 }
 
 /* Whether two simple accesses are a constant distance apart that keeps
@@ -114,9 +120,7 @@ static bool apart(llvm::ScalarEvolution &se, llvm::Instruction *a, llvm::Instruc
 static bool ordered(llvm::AAResults &aa, llvm::ScalarEvolution &se, llvm::Instruction *a,
 		    llvm::Instruction *b, bool use_aa)
 {
-	bool aw = a->mayWriteToMemory() || a->mayHaveSideEffects() || llvm::isa<llvm::AllocaInst>(a);
-	bool bw = b->mayWriteToMemory() || b->mayHaveSideEffects() || llvm::isa<llvm::AllocaInst>(b);
-	if (!aw && !bw)
+	if (!writes(a) && !writes(b))
 		return false; /* two reads */
 	if (!use_aa || !simple_access(a) || !simple_access(b))
 		return true;
@@ -280,7 +284,7 @@ static bool schedule_block(llvm::BasicBlock &bb, llvm::AAResults &aa, llvm::Scal
 llvm::PreservedAnalyses interleave_chains_pass::run(llvm::Function &f,
 						     llvm::FunctionAnalysisManager &fam)
 {
-	if (!f.getName().startswith("__kiln_wg_") || f.isDeclaration())
+	if (!is_wg_function(f))
 		return llvm::PreservedAnalyses::all();
 	llvm::AAResults &aa = fam.getResult<llvm::AAManager>(f);
 	llvm::ScalarEvolution &se = fam.getResult<llvm::ScalarEvolutionAnalysis>(f);

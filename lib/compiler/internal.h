@@ -17,6 +17,7 @@
 #include <llvm/IR/Module.h>
 #include <llvm/Passes/PassBuilder.h>
 #include <llvm/Target/TargetMachine.h>
+#include <llvm/Transforms/Utils/ValueMapper.h>
 
 namespace llvm {
 class Loop;
@@ -293,6 +294,18 @@ void clear_layout(llvm::Function &wi);
 /* Names. */
 inline std::string wi_name(llvm::StringRef k) { return ("__kiln_wi_" + k).str(); }
 inline std::string wg_name(llvm::StringRef k) { return ("__kiln_wg_" + k).str(); }
+/* Whether f is a work-group function with a body (kiln-workgroup). */
+inline bool is_wg_function(const llvm::Function &f)
+{
+	return !f.isDeclaration() && f.getName().startswith("__kiln_wg_");
+}
+/* What a clone's map m makes of v: v itself where m has no entry (a
+ * constant, a value from outside what was cloned). */
+inline llvm::Value *mapped_value(llvm::ValueToValueMapTy &m, llvm::Value *v)
+{
+	auto it = m.find(v);
+	return it == m.end() ? v : static_cast<llvm::Value *>(it->second);
+}
 inline std::string ctx_name(llvm::StringRef k) { return ("__kiln_ctx_" + k).str(); }
 inline std::string lmem_name(llvm::StringRef k) { return ("__kiln_lmem_" + k).str(); }
 /* A kernel k with a variant for narrow groups has the kernel

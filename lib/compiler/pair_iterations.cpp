@@ -403,12 +403,6 @@ static unsigned copies_for(llvm::BasicBlock *h, const llvm::TargetTransformInfo 
 	return std::max(copies, 2u);
 }
 
-static llvm::Value *mapped(llvm::ValueToValueMapTy &m, llvm::Value *v)
-{
-	auto it = m.find(v);
-	return it == m.end() ? v : static_cast<llvm::Value *>(it->second);
-}
-
 /* Clones bb's instructions (not phis, terminator or debug records) through
  * m, appending them to `made`; the clones are not in any block yet. */
 static void clone_block(llvm::BasicBlock *bb, llvm::ValueToValueMapTy &m,
@@ -436,7 +430,7 @@ static void clone_block(llvm::BasicBlock *bb, llvm::ValueToValueMapTy &m,
 static llvm::Value *continues(llvm::IRBuilder<> &ib, llvm::BranchInst *b,
 			      llvm::BasicBlock *head, llvm::ValueToValueMapTy &m)
 {
-	llvm::Value *cond = mapped(m, b->getCondition());
+	llvm::Value *cond = mapped_value(m, b->getCondition());
 	return b->getSuccessor(0) == head ? cond : ib.CreateNot(cond);
 }
 
@@ -460,11 +454,11 @@ static void pair(candidate &c, unsigned copies)
 		std::string suffix = j == 0 ? ".fast" : j == 1 ? ".pair" : ".pair" + std::to_string(j);
 		if (j > 0) {
 			for (llvm::PHINode &phi : H->phis())
-				m[&phi] = mapped(*maps[j - 1], phi.getIncomingValueForBlock(T));
+				m[&phi] = mapped_value(*maps[j - 1], phi.getIncomingValueForBlock(T));
 			clone_block(H, m, hc[j], &origin, suffix);
 		}
 		for (llvm::PHINode &phi : T->phis())
-			m[&phi] = mapped(m, phi.getIncomingValueForBlock(H));
+			m[&phi] = mapped_value(m, phi.getIncomingValueForBlock(H));
 		clone_block(T, m, tc[j], &origin, suffix);
 	}
 
@@ -499,7 +493,7 @@ static void pair(candidate &c, unsigned copies)
 			llvm::Value *safe = read_at.count(orig) ? read_at[orig]
 					    : orig->getParent() == H
 						    ? orig->getPointerOperand()
-						    : mapped(*maps[0], orig->getPointerOperand());
+						    : mapped_value(*maps[0], orig->getPointerOperand());
 			uint64_t size = dl.getTypeStoreSize(ld->getType());
 			/* off = p - base; inside = off < extent && off + size <= extent */
 			auto *pi = llvm::CastInst::Create(llvm::Instruction::PtrToInt, p, i64, "pair.p");
@@ -584,7 +578,7 @@ static void pair(candidate &c, unsigned copies)
 		if (j + 1 < copies)
 			all.push_back(continues(ib, lb, H, *maps[j]));
 		if (c.fast_succ >= 0) {
-			llvm::Value *fast = mapped(*maps[j], hb->getCondition());
+			llvm::Value *fast = mapped_value(*maps[j], hb->getCondition());
 			all.push_back(c.fast_succ == 1 ? ib.CreateNot(fast) : fast);
 		}
 	}
@@ -611,15 +605,15 @@ static void pair(candidate &c, unsigned copies)
 	l2->setMetadata(llvm::LLVMContext::MD_loop, nullptr);
 	P2->getInstList().push_back(l2);
 	for (llvm::PHINode &phi : H->phis())
-		phi.addIncoming(mapped(mk, phi.getIncomingValueForBlock(T)), P2);
+		phi.addIncoming(mapped_value(mk, phi.getIncomingValueForBlock(T)), P2);
 	for (llvm::PHINode &phi : c.exit->phis())
-		phi.addIncoming(mapped(mk, phi.getIncomingValueForBlock(T)), P2);
+		phi.addIncoming(mapped_value(mk, phi.getIncomingValueForBlock(T)), P2);
 }
 
 llvm::PreservedAnalyses pair_iterations_pass::run(llvm::Function &f,
 						  llvm::FunctionAnalysisManager &fam)
 {
-	if (!f.getName().startswith("__kiln_wg_") || f.isDeclaration() || f.arg_size() < 1)
+	if (!is_wg_function(f) || f.arg_size() < 1)
 		return llvm::PreservedAnalyses::all();
 	llvm::LoopInfo &li = fam.getResult<llvm::LoopAnalysis>(f);
 	llvm::DominatorTree &dt = fam.getResult<llvm::DominatorTreeAnalysis>(f);

@@ -12,7 +12,6 @@
  * the latter) at its end.  docs/compiler.md
  * describes each pass in this order. */
 #include "compiler/passes.h"
-#include "compiler/chains.h"
 #include "compiler/safe_divide.h"
 #include "compiler/program_rules.h"
 #include "compiler/check_abi.h"
@@ -321,7 +320,7 @@ size_t lower_workgroup_kernels(llvm::Module &m, pass_errors *errors,
 {
 	std::vector<llvm::Function *> kernels;
 	for (llvm::Function &f : m)
-		if (f.getName().startswith("__kiln_wg_") && !f.isDeclaration())
+		if (is_wg_function(f))
 			if (llvm::Function *k = m.getFunction(f.getName().drop_front(10)))
 				kernels.push_back(k);
 	for (llvm::Function *k : kernels) {

@@ -222,6 +222,13 @@ struct pair_iterations_pass : llvm::PassInfoMixin<pair_iterations_pass> {
 	llvm::PreservedAnalyses run(llvm::Function &f, llvm::FunctionAnalysisManager &fam);
 };
 
+/* kiln-widen-byte-chains (widen_byte_chains.cpp), at the end of the -O3
+ * pipeline before kiln-unroll-chains: chains of byte-vector multiplies
+ * and adds compute in 16-bit lanes, narrowed once where they leave. */
+struct widen_byte_chains_pass : llvm::PassInfoMixin<widen_byte_chains_pass> {
+	llvm::PreservedAnalyses run(llvm::Function &f, llvm::FunctionAnalysisManager &fam);
+};
+
 /* kiln-unroll-chains (unroll_chains.cpp), at the end of the -O3
  * pipeline: a vectorized loop whose body is one dependent chain runs
  * several vector iterations in one body. */

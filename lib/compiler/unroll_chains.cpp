@@ -121,7 +121,7 @@ static bool unroll_loop(llvm::Loop *l, llvm::LoopInfo &li, llvm::ScalarEvolution
 llvm::PreservedAnalyses unroll_chains_pass::run(llvm::Function &f,
 						 llvm::FunctionAnalysisManager &fam)
 {
-	if (!f.getName().startswith("__kiln_wg_") || f.isDeclaration())
+	if (!is_wg_function(f))
 		return llvm::PreservedAnalyses::all();
 	llvm::LoopInfo &li = fam.getResult<llvm::LoopAnalysis>(f);
 	llvm::ScalarEvolution &se = fam.getResult<llvm::ScalarEvolutionAnalysis>(f);

@@ -21,7 +21,7 @@
  * Assumes: after the -O3 pipeline (the vectorizer made the byte vectors).
  * Guarantees: every value used outside a group is the byte vector it
  * was; only the group's own arithmetic changes width. */
-#include "compiler/chains.h"
+#include "compiler/passes.h"
 
 #include <llvm/ADT/EquivalenceClasses.h>
 #include <llvm/IR/IRBuilder.h>
@@ -128,7 +128,7 @@ static bool widen_block(llvm::BasicBlock &bb)
 llvm::PreservedAnalyses widen_byte_chains_pass::run(llvm::Function &f,
 						     llvm::FunctionAnalysisManager &)
 {
-	if (!f.getName().startswith("__kiln_wg_") || f.isDeclaration())
+	if (!is_wg_function(f))
 		return llvm::PreservedAnalyses::all();
 	bool changed = false;
 	for (llvm::BasicBlock &bb : f)
