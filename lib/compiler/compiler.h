@@ -325,6 +325,17 @@ struct kiln_executable; /* native code of a program, JIT-loaded */
 bool kiln_finalize(const struct kiln_target *t, const struct kiln_blob *ir,
 		   const char *options, struct kiln_executable **exe_out,
 		   struct kiln_blob *object_out, char **log);
+/* kiln_finalize for one kernel and one local size: the executable holds
+ * `kernel`'s work-group function specialized for groups of local_size
+ * (constant loop trip counts and sizes; smaller groups, the last ones of
+ * a non-uniform range, take a plain copy in the same function), and the
+ * work-group functions of no other kernel (block kernels stay).  The
+ * runtime's tier-up for kernels launched often with one size
+ * (lib/core/specialize.c). */
+bool kiln_finalize_for_size(const struct kiln_target *t, const struct kiln_blob *ir,
+			    const char *options, const char *kernel,
+			    const size_t local_size[3], struct kiln_executable **exe_out,
+			    struct kiln_blob *object_out, char **log);
 /* Loads an object made by kiln_finalize for the same target. */
 bool kiln_load_object(const struct kiln_target *t, const struct kiln_blob *obj,
 		      struct kiln_executable **exe_out, char **log);

@@ -276,8 +276,40 @@ bool finalize_module(llvm::Module &m, llvm::TargetMachine &tm,
 	return check_undefined(m, log);
 }
 
+/* kiln_finalize_for_size's request: kernel `name` for groups of `size`. */
+struct size_request {
+	const char *name;
+	const size_t *size;
+};
+
+/* Marks the kernel of request `r` with local_size_mark and makes every
+ * other kernel nothing calls an ordinary function, which the pipeline then
+ * drops unused.  False when the program has no such kernel. */
+static bool keep_one_kernel(llvm::Module &m, const size_request &r, std::string &log)
+{
+	llvm::Function *k = m.getFunction(r.name);
+	if (!k || !is_kernel(*k)) {
+		log += std::string("error: no kernel '") + r.name + "' to specialize\n";
+		return false;
+	}
+	llvm::LLVMContext &c = m.getContext();
+	llvm::Type *i64 = llvm::Type::getInt64Ty(c);
+	llvm::Metadata *ops[3];
+	for (unsigned d = 0; d < 3; d++)
+		ops[d] = llvm::ConstantAsMetadata::get(llvm::ConstantInt::get(i64, r.size[d]));
+	k->setMetadata(local_size_mark, llvm::MDNode::get(c, ops));
+	for (llvm::Function &f : m) {
+		if (&f == k || !is_kernel(f) || !f.use_empty() || f.getMetadata(block_kernel_mark))
+			continue;
+		f.setCallingConv(llvm::CallingConv::C);
+		f.setMetadata("kernel_arg_addr_space", nullptr);
+	}
+	return true;
+}
+
 static bool finalize(const struct kiln_target *t, const struct kiln_blob *ir,
-		     const build_options &o, std::string &obj, std::string &log)
+		     const build_options &o, const size_request *only, std::string &obj,
+		     std::string &log)
 {
 	std::unique_ptr<llvm::TargetMachine> tm = target_machine(t, log);
 	if (!tm)
@@ -287,6 +319,8 @@ static bool finalize(const struct kiln_target *t, const struct kiln_blob *ir,
 	std::unique_ptr<llvm::Module> m = read_ir(ctx, ir, log);
 	if (!m)
 		return false;
+	if (only && !keep_one_kernel(*m, *only, log))
+		return false;
 	if (!finalize_module(*m, *tm, t, o, log))
 		return false;
 	phase_timer timer("code generation");
@@ -295,10 +329,11 @@ static bool finalize(const struct kiln_target *t, const struct kiln_blob *ir,
 
 } // namespace kiln
 
-extern "C" bool kiln_finalize(const struct kiln_target *t,
-			      const struct kiln_blob *ir, const char *options,
-			      struct kiln_executable **exe_out,
-			      struct kiln_blob *object_out, char **log)
+/* kiln_finalize and kiln_finalize_for_size (`only` may be NULL). */
+static bool finalize_entry(const struct kiln_target *t, const struct kiln_blob *ir,
+			   const char *options, const kiln::size_request *only,
+			   struct kiln_executable **exe_out, struct kiln_blob *object_out,
+			   char **log)
 {
 	std::string l, obj;
 	kiln::build_options o;
@@ -307,7 +342,7 @@ extern "C" bool kiln_finalize(const struct kiln_target *t,
 	bool ok = kiln::parse_options(options, kiln::OPTS_FINALIZE, o, l);
 	if (ok)
 		ok = kiln::run_safely(l, [&] {
-			if (!kiln::finalize(t, ir, o, obj, l))
+			if (!kiln::finalize(t, ir, o, only, obj, l))
 				return false;
 			phase_timer timer("load native code (JIT)");
 			return !exe_out || kiln::load_object(t, obj, exe_out, l);
@@ -316,6 +351,24 @@ extern "C" bool kiln_finalize(const struct kiln_target *t,
 		ok = kiln::give_blob(obj, object_out);
 	kiln::give_log(l, log);
 	return ok;
+}
+
+extern "C" bool kiln_finalize(const struct kiln_target *t,
+			      const struct kiln_blob *ir, const char *options,
+			      struct kiln_executable **exe_out,
+			      struct kiln_blob *object_out, char **log)
+{
+	return finalize_entry(t, ir, options, nullptr, exe_out, object_out, log);
+}
+
+extern "C" bool kiln_finalize_for_size(const struct kiln_target *t,
+				       const struct kiln_blob *ir, const char *options,
+				       const char *kernel, const size_t local_size[3],
+				       struct kiln_executable **exe_out,
+				       struct kiln_blob *object_out, char **log)
+{
+	kiln::size_request r = {kernel, local_size};
+	return finalize_entry(t, ir, options, &r, exe_out, object_out, log);
 }
 
 extern "C" const char *kiln_compiler_id(void)

@@ -20,7 +20,9 @@
  * rest travels with the chain before it.  The new order is a list
  * schedule: of the instructions whose operands are placed, the one of the
  * earliest group of K chains, then the least depth (cycles from the block's
- * start along its operands), then the earliest in the old order.  Memory
+ * start along its operands; for a load or a value made only from loads,
+ * the latest depth that still feeds its first user in time, so that it
+ * holds no register long before), then the earliest in the old order.  Memory
  * keeps its order wherever neither alias analysis nor a constant distance
  * (scalar evolution) tells two accesses apart,
  * and calls with side effects, atomics, volatile accesses and allocas
@@ -203,6 +205,42 @@ static std::vector<unsigned> chains_of(const block_graph &g)
 	return comp;
 }
 
+/* The depth each instruction is scheduled by.  Most take their depth
+ * (as soon as their operands allow); a leaf, whose in-block values come
+ * only from other leaves (a load, the splat of a loaded scalar), takes the
+ * latest depth that still feeds its first user in time.  Placed as soon as
+ * possible, the sixteen broadcasts of a register-tiled SGEMM row all came
+ * first and held sixteen registers beside the row's eight accumulators, so
+ * the chains looked too wide to run two side by side. */
+static std::vector<unsigned> schedule_depths(const block_graph &g)
+{
+	size_t n = g.ins.size();
+	std::map<const llvm::Instruction *, unsigned> at;
+	for (unsigned k = 0; k < n; k++)
+		at[g.ins[k]] = k;
+	std::vector<char> leaf(n, 1);
+	for (unsigned k = 0; k < n; k++)
+		for (llvm::Value *op : g.ins[k]->operands()) {
+			auto it = at.find(llvm::dyn_cast<llvm::Instruction>(op));
+			if (it != at.end() && !op->getType()->isPointerTy() && !leaf[it->second])
+				leaf[k] = 0;
+		}
+	for (unsigned k = 0; k < n; k++)
+		if (g.ins[k]->getType()->isPointerTy() || writes(g.ins[k]))
+			leaf[k] = 0;
+	std::vector<unsigned> key(g.depth);
+	/* successors come later in the block: one pass backwards */
+	for (unsigned k = (unsigned)n; k-- > 0;) {
+		if (!leaf[k] || g.succs[k].empty())
+			continue;
+		unsigned lat = chain_latency(*g.ins[k]), late = ~0u;
+		for (unsigned s : g.succs[k])
+			late = std::min(late, key[s] >= lat ? key[s] - lat : 0u);
+		key[k] = std::max(g.depth[k], late);
+	}
+	return key;
+}
+
 static bool schedule_block(llvm::BasicBlock &bb, llvm::AAResults &aa, llvm::ScalarEvolution &se,
 			   unsigned vector_regs)
 {
@@ -219,9 +257,15 @@ static bool schedule_block(llvm::BasicBlock &bb, llvm::AAResults &aa, llvm::Scal
 	std::vector<unsigned> comp = chains_of(g);
 	unsigned ncomp = comp.empty() ? 0 : *std::max_element(comp.begin(), comp.end()) + 1;
 
+	std::vector<unsigned> when = schedule_depths(g);
+	std::vector<unsigned> by_key(n);
+	for (unsigned k = 0; k < n; k++)
+		by_key[k] = k;
+	std::stable_sort(by_key.begin(), by_key.end(),
+			 [&](unsigned a, unsigned b) { return when[a] < when[b]; });
 	std::vector<unsigned> long_ops(ncomp, 0);
 	std::vector<std::vector<llvm::Instruction *>> members(ncomp);
-	for (unsigned k = 0; k < n; k++) {
+	for (unsigned k : by_key) {
 		if (chain_latency(*g.ins[k]) >= 3)
 			long_ops[comp[k]]++;
 		members[comp[k]].push_back(g.ins[k]);
@@ -258,7 +302,7 @@ static bool schedule_block(llvm::BasicBlock &bb, llvm::AAResults &aa, llvm::Scal
 	std::priority_queue<key, std::vector<key>, std::greater<key>> ready;
 	for (unsigned k = 0; k < n; k++)
 		if (g.preds_left[k] == 0)
-			ready.emplace(group[k], g.depth[k], k);
+			ready.emplace(group[k], when[k], k);
 	std::vector<unsigned> order;
 	order.reserve(n);
 	while (!ready.empty()) {
@@ -267,7 +311,7 @@ static bool schedule_block(llvm::BasicBlock &bb, llvm::AAResults &aa, llvm::Scal
 		order.push_back(k);
 		for (unsigned s : g.succs[k])
 			if (--g.preds_left[s] == 0)
-				ready.emplace(group[s], g.depth[s], s);
+				ready.emplace(group[s], when[s], s);
 	}
 	assert(order.size() == n && "the block's dependences form no cycle");
 	bool moved = false;

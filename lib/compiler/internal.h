@@ -159,6 +159,9 @@ llvm::Value *service(llvm::IRBuilder<> &b, llvm::Value *state, size_t offset);
 /* Its sub-group size (for the runtime's run_fibers). */
 unsigned fiber_sub_group_size(const llvm::Function &f);
 llvm::Function *kernel_of_workitem(llvm::Function &wi);
+/* The address of info field `f` (element d of the arrays). */
+llvm::Value *info_slot(llvm::IRBuilderBase &b, llvm::Value *info, info_field f,
+		       unsigned d = 0);
 /* Loads info field `f` (element d of the arrays) at `at`. */
 llvm::Value *load_info(llvm::IRBuilderBase &b, llvm::Value *info,
 		       info_field f, unsigned d = 0);
@@ -355,6 +358,10 @@ static const char *const arg_data_mark = "kiln.arg.data";
 /* The metadata that keeps a block kernel a kernel once retargeting has
  * taken its spir_kernel calling convention (finalize.cpp). */
 inline constexpr const char *block_kernel_mark = "kiln.block_kernel";
+/* On a kernel: !{i64 x, i64 y, i64 z}, the local size kiln-workgroup
+ * specializes its work-group function for (kiln_finalize_for_size), as it
+ * does for reqd_work_group_size. */
+inline constexpr const char *local_size_mark = "kiln.local_size";
 
 } // namespace kiln
 

@@ -95,14 +95,10 @@ static llvm::Value *fill_info(llvm::IRBuilder<> &b, llvm::Value *launch,
 			      llvm::Value *state, llvm::AllocaInst *info)
 {
 	llvm::Type *i64 = b.getInt64Ty();
-	llvm::StructType *t = info_type(b.getContext());
 	llvm::Value *dim = b.CreateZExt(
 		c_field(b, launch, offsetof(kiln_wg_launch, work_dim), b.getInt32Ty()), i64);
 	auto put = [&](info_field f, unsigned d, llvm::Value *v) {
-		llvm::Value *p = f <= INFO_LOCAL_SIZE
-					 ? b.CreateInBoundsGEP(t, info, {b.getInt32(0), b.getInt32(f), b.getInt32(d)})
-					 : b.CreateStructGEP(t, info, f);
-		b.CreateStore(v, p);
+		b.CreateStore(v, info_slot(b, info, f, d));
 	};
 	llvm::Value *nwi = b.getInt64(1);
 	for (unsigned d = 0; d < 3; d++) {
@@ -164,12 +160,48 @@ static std::vector<llvm::Value *> load_args(llvm::IRBuilder<> &b, llvm::Function
 	return out;
 }
 
+/* Loop metadata (LLVM's LangRef, "llvm.loop"): neither vectorize nor
+ * unroll the loop whose back edge carries it. */
+static llvm::MDNode *plain_loop_md(llvm::LLVMContext &c)
+{
+	llvm::Metadata *no_vec[] = {llvm::MDString::get(c, "llvm.loop.vectorize.enable"),
+				    llvm::ConstantAsMetadata::get(llvm::ConstantInt::getFalse(c))};
+	llvm::Metadata *no_unroll[] = {llvm::MDString::get(c, "llvm.loop.unroll.disable")};
+	llvm::TempMDTuple self = llvm::MDNode::getTemporary(c, {});
+	llvm::Metadata *ops[] = {self.get(), llvm::MDNode::get(c, no_vec),
+				 llvm::MDNode::get(c, no_unroll)};
+	llvm::MDNode *md = llvm::MDNode::getDistinct(c, ops);
+	md->replaceOperandWith(0, md);
+	return md;
+}
+
+/* The local size k's work-group function is specialized for: the one
+ * kiln_finalize_for_size asked for, else k's reqd_work_group_size (all
+ * three sizes; false without either). */
+static bool required_size(const llvm::Function &k, uint64_t r[3])
+{
+	llvm::MDNode *md = k.getMetadata(local_size_mark);
+	if (!md)
+		md = k.getMetadata("reqd_work_group_size");
+	if (!md || md->getNumOperands() != 3)
+		return false;
+	for (unsigned d = 0; d < 3; d++) {
+		auto *v = llvm::mdconst::dyn_extract<llvm::ConstantInt>(md->getOperand(d));
+		if (!v || !v->getZExtValue())
+			return false;
+		r[d] = v->getZExtValue();
+	}
+	return true;
+}
+
 /* for z, y, x over the group's local sizes around body(x, y, z); returns
- * the block after the nest. */
+ * the block after the nest.  `plain`: the loops stay scalar and rolled
+ * (the rare groups of a kernel specialized for another size). */
 static llvm::BasicBlock *loop_nest(
 	llvm::IRBuilder<> &b, llvm::Value *const ls[3],
 	const std::function<void(llvm::IRBuilder<> &, llvm::Value *, llvm::Value *,
-				 llvm::Value *)> &body)
+				 llvm::Value *)> &body,
+	bool plain = false)
 {
 	llvm::Function *f = b.GetInsertBlock()->getParent();
 	llvm::LLVMContext &c = f->getContext();
@@ -195,15 +227,18 @@ static llvm::BasicBlock *loop_nest(
 	body(b, x, y, z);
 	llvm::Value *x1 = b.CreateNUWAdd(x, b.getInt64(1));
 	x->addIncoming(x1, b.GetInsertBlock());
-	b.CreateCondBr(b.CreateICmpULT(x1, ls[0]), xb, yl);
+	llvm::BranchInst *xe = b.CreateCondBr(b.CreateICmpULT(x1, ls[0]), xb, yl);
 	b.SetInsertPoint(yl);
 	llvm::Value *y1 = b.CreateNUWAdd(y, b.getInt64(1));
 	y->addIncoming(y1, yl);
-	b.CreateCondBr(b.CreateICmpULT(y1, ls[1]), yh, zl);
+	llvm::BranchInst *ye = b.CreateCondBr(b.CreateICmpULT(y1, ls[1]), yh, zl);
 	b.SetInsertPoint(zl);
 	llvm::Value *z1 = b.CreateNUWAdd(z, b.getInt64(1));
 	z->addIncoming(z1, zl);
-	b.CreateCondBr(b.CreateICmpULT(z1, ls[2]), zh, out);
+	llvm::BranchInst *ze = b.CreateCondBr(b.CreateICmpULT(z1, ls[2]), zh, out);
+	if (plain)
+		for (llvm::BranchInst *e : {xe, ye, ze})
+			e->setMetadata(llvm::LLVMContext::MD_loop, plain_loop_md(c));
 	b.SetInsertPoint(out);
 	return out;
 }
@@ -326,6 +361,8 @@ static bool make_workgroup_function(llvm::Function &k, llvm::Function &wi,
 		ls[d] = c_field(b, state, offsetof(kiln_wg_state, local_size) +
 					  d * sizeof(size_t), b.getInt64Ty());
 	llvm::Value *ctx = load_info(b, info, INFO_CONTEXT);
+	uint64_t reqd[3];
+	bool specialize = required_size(k, reqd) && !runs_as_fibers(wi);
 
 	auto call_wi = [&](llvm::IRBuilder<> &bb, llvm::Value *x, llvm::Value *y,
 			   llvm::Value *z, uint32_t region) {
@@ -338,34 +375,37 @@ static bool make_workgroup_function(llvm::Function &k, llvm::Function &wi,
 		return bb.CreateCall(&wi, a);
 	};
 
-	if (runs_as_fibers(wi)) {
-		hand_to_fibers(b, k, wi, *wg, state, info, args);
-		b.CreateRetVoid();
-	} else if (!nbarriers) {
-		loop_nest(b, ls, [&](llvm::IRBuilder<> &bb, llvm::Value *x, llvm::Value *y,
-				     llvm::Value *z) { call_wi(bb, x, y, z, 0); });
-		b.CreateRetVoid();
-	} else {
-		llvm::BasicBlock *entry = b.GetInsertBlock();
+	/* The loop nests and region dispatch for groups of local size gls
+	 * (gnwi work-items), from gb's block on. */
+	auto run_group = [&](llvm::IRBuilder<> &gb, llvm::Value *const gls[3], llvm::Value *gnwi,
+			     bool plain) {
+		if (!nbarriers) {
+			loop_nest(gb, gls, [&](llvm::IRBuilder<> &bb, llvm::Value *x, llvm::Value *y,
+					     llvm::Value *z) { call_wi(bb, x, y, z, 0); },
+				  plain);
+			gb.CreateRetVoid();
+			return;
+		}
+		llvm::BasicBlock *entry = gb.GetInsertBlock();
 		auto *dispatch = llvm::BasicBlock::Create(c, "region.dispatch", wg);
 		auto *done = llvm::BasicBlock::Create(c, "region.exit", wg);
-		llvm::Value *next_base = b.CreateInBoundsGEP(
-			b.getInt8Ty(), ctx, b.CreateMul(b.getInt64(next_off), nwi));
-		b.CreateBr(dispatch);
-		b.SetInsertPoint(dispatch);
-		llvm::PHINode *r = b.CreatePHI(b.getInt32Ty(), nbarriers + 2, "region");
-		r->addIncoming(b.getInt32(0), entry);
-		llvm::SwitchInst *sw = b.CreateSwitch(r, done, nbarriers + 1);
+		llvm::Value *next_base = gb.CreateInBoundsGEP(
+			gb.getInt8Ty(), ctx, gb.CreateMul(gb.getInt64(next_off), gnwi));
+		gb.CreateBr(dispatch);
+		gb.SetInsertPoint(dispatch);
+		llvm::PHINode *r = gb.CreatePHI(gb.getInt32Ty(), nbarriers + 2, "region");
+		r->addIncoming(gb.getInt32(0), entry);
+		llvm::SwitchInst *sw = gb.CreateSwitch(r, done, nbarriers + 1);
 		for (uint32_t id = 0; id <= nbarriers; id++) {
 			auto *start = llvm::BasicBlock::Create(c, "region." + llvm::Twine(id), wg);
-			sw->addCase(b.getInt32(id), start);
+			sw->addCase(gb.getInt32(id), start);
 			llvm::IRBuilder<> rb(start);
 			llvm::Value *nb = next_base;
-			loop_nest(rb, ls, [&](llvm::IRBuilder<> &bb, llvm::Value *x,
+			loop_nest(rb, gls, [&](llvm::IRBuilder<> &bb, llvm::Value *x,
 					      llvm::Value *y, llvm::Value *z) {
 				call_wi(bb, x, y, z, id);
-			});
-			publish_shared_slots(rb, ctx, nwi, slots);
+			}, plain);
+			publish_shared_slots(rb, ctx, gnwi, slots);
 			if (race_epochs) {
 				/* a placeholder to split before */
 				llvm::Instruction *here = rb.CreateUnreachable();
@@ -381,8 +421,39 @@ static bool make_workgroup_function(llvm::Function &k, llvm::Function &wi,
 			r->addIncoming(rb.CreateZExt(next, rb.getInt32Ty()), rb.GetInsertBlock());
 			rb.CreateBr(dispatch);
 		}
-		b.SetInsertPoint(done);
+		gb.SetInsertPoint(done);
+		gb.CreateRetVoid();
+	};
+
+	if (runs_as_fibers(wi)) {
+		hand_to_fibers(b, k, wi, *wg, state, info, args);
 		b.CreateRetVoid();
+	} else if (specialize) {
+		/* reqd_work_group_size (OpenCL C 3.0 §6.11.2): every group
+		 * has that size except, in a non-uniform range, the last
+		 * ones along a dimension.  Groups of the size run loops of
+		 * constant trip counts and a constant context stride
+		 * (the vectorizer needs no remainder, no run-time checks
+		 * on the context); the others a plain copy. */
+		llvm::Value *full = b.getTrue();
+		llvm::Value *cls[3];
+		for (unsigned d = 0; d < 3; d++) {
+			cls[d] = b.getInt64(reqd[d]);
+			full = b.CreateAnd(full, b.CreateICmpEQ(ls[d], cls[d]));
+		}
+		auto *sized = llvm::BasicBlock::Create(c, "group.reqd", wg);
+		auto *other = llvm::BasicBlock::Create(c, "group.other", wg);
+		b.CreateCondBr(full, sized, other);
+		llvm::IRBuilder<> sb(sized);
+		llvm::Value *cnwi = sb.getInt64(reqd[0] * reqd[1] * reqd[2]);
+		for (unsigned d = 0; d < 3; d++)
+			sb.CreateStore(cls[d], info_slot(sb, info, INFO_LOCAL_SIZE, d));
+		sb.CreateStore(cnwi, info_slot(sb, info, INFO_NUM_WI));
+		run_group(sb, cls, cnwi, false);
+		llvm::IRBuilder<> ob(other);
+		run_group(ob, ls, nwi, true);
+	} else {
+		run_group(b, ls, nwi, false);
 	}
 	/* Sizes the runtime asks for (kiln_executable_kernel). */
 	add_runtime_constant(m, ctx_name(k.getName()), ctx_size);

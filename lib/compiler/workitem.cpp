@@ -19,15 +19,19 @@ llvm::StructType *info_type(llvm::LLVMContext &c)
 	return llvm::StructType::get(c, {a3, a3, a3, a3, a3, a3, i64, ptr, ptr, i64});
 }
 
+llvm::Value *info_slot(llvm::IRBuilderBase &b, llvm::Value *info, info_field f, unsigned d)
+{
+	llvm::StructType *t = info_type(b.getContext());
+	if (f <= INFO_LOCAL_SIZE)
+		return b.CreateInBoundsGEP(t, info, {b.getInt32(0), b.getInt32(f), b.getInt32(d)});
+	return b.CreateStructGEP(t, info, f);
+}
+
 llvm::Value *load_info(llvm::IRBuilderBase &b, llvm::Value *info,
 		       info_field f, unsigned d)
 {
 	llvm::StructType *t = info_type(b.getContext());
-	llvm::Value *p;
-	if (f <= INFO_LOCAL_SIZE)
-		p = b.CreateInBoundsGEP(t, info, {b.getInt32(0), b.getInt32(f), b.getInt32(d)});
-	else
-		p = b.CreateStructGEP(t, info, f);
+	llvm::Value *p = info_slot(b, info, f, d);
 	llvm::LoadInst *l = b.CreateLoad(t->getElementType(f)->isArrayTy()
 						 ? b.getInt64Ty()
 						 : t->getElementType(f),

@@ -20,6 +20,7 @@
 #include "thread_stack.h"
 #include "fibers.h"
 #include "kernel_fault.h"
+#include "specialize.h"
 #include "device_enqueue.h"
 #include "debug.h"
 #include "check.h"
@@ -612,6 +613,12 @@ cl_int kiln_ndrange_enqueue(cl_command_queue q, cl_kernel k, cl_uint work_dim,
 	const size_t *asked = local;
 	local = run_local(q->device, k, &c->native, work_dim, global, local,
 			  regrouped);
+	if (c->native.fn == k->natives[di].fn) {
+		size_t sizes[3] = { 1, 1, 1 };
+		for (cl_uint d = 0; d < work_dim; d++)
+			sizes[d] = local[d];
+		kiln_specialize_for_launch(k, di, sizes, &c->native);
+	}
 	c->scratch = scratch_for(q->device); /* NULL: looked up when it runs */
 	set_geometry(c, work_dim, offset, global, local);
 	for (cl_uint d = 0; d < work_dim; d++)

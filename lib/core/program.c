@@ -6,6 +6,7 @@
  * result is made in a scratch struct and swapped in under the lock, so a
  * query during a build sees the old state, never half of the new one. */
 #include "program.h"
+#include "specialize.h"
 #include "binary.h"
 #include "cache.h"
 #include "context.h"
@@ -39,6 +40,7 @@ static void build_clear(struct kiln_program_build *b)
 		kiln_executable_free(b->exe);
 	if (b->has_info)
 		kiln_program_info_free(&b->info);
+	kiln_size_variants_free(b->size_variants);
 	memset(b, 0, sizeof(*b));
 	b->status = CL_BUILD_NONE;
 	b->binary_type = CL_PROGRAM_BINARY_TYPE_NONE;
@@ -226,8 +228,8 @@ static bool copy_blob(struct kiln_blob *dst, const struct kiln_blob *src)
 
 /* Every input of a build besides the program text: options, the target,
  * the compiler and Kiln itself. */
-static void hash_environment(struct kiln_hash *h, const struct kiln_target *t,
-			     const char *options)
+void kiln_program_hash_environment(struct kiln_hash *h, const struct kiln_target *t,
+				   const char *options)
 {
 	kiln_hash_str(h, options ? options : "");
 	kiln_hash_str(h, t->cpu);
@@ -258,7 +260,9 @@ static bool finalize_and_cache(struct kiln_program_build *b,
 	char *log = NULL;
 	struct kiln_blob obj = { 0 };
 	cl_ulong t0 = KILN_DEBUG_ON(KILN_DEBUG_BUILD) || KILN_TRACE_ON() ? kiln_time_now() : 0;
+	cl_ulong t_start = kiln_time_now();
 	bool ok = kiln_finalize(t, &b->ir, options, &b->exe, &obj, &log);
+	b->finalize_ns = kiln_time_now() - t_start;
 	KILN_TRACE(kiln_trace_build_phase("native code", NULL, t0));
 	KILN_LOG(KILN_DEBUG_BUILD, "native code (work-group functions, -O3, JIT): "
 		 "%.1f ms, %s", (kiln_time_now() - t0) / 1e6, ok ? "ok" : "failed");
@@ -270,21 +274,29 @@ static bool finalize_and_cache(struct kiln_program_build *b,
 	}
 	if (!adopt_blob(&b->object, &obj))
 		return false;
-	if (b->object.size) {
-		struct kiln_binary entry = {
-			.type = CL_PROGRAM_BINARY_TYPE_EXECUTABLE,
-			.compiler_id = (char *)kiln_compiler_id(),
-			.kiln_version = KILN_VERSION_STRING,
-			.cpu = (char *)t->cpu,
-			.features = (char *)t->features,
-			.options = (char *)(options ? options : ""),
-			.log = with_log && b->log ? b->log : "",
-			.ir = b->ir,
-			.object = b->object,
-		};
-		kiln_cache_store(key, &entry);
-	}
+	kiln_program_cache_executable(key, t, options, with_log ? b->log : NULL, &b->ir,
+				      &b->object);
 	return true;
+}
+
+void kiln_program_cache_executable(const struct kiln_hash *key, const struct kiln_target *t,
+				   const char *options, const char *log,
+				   const struct kiln_blob *ir, const struct kiln_blob *object)
+{
+	if (!object->size)
+		return;
+	struct kiln_binary entry = {
+		.type = CL_PROGRAM_BINARY_TYPE_EXECUTABLE,
+		.compiler_id = (char *)kiln_compiler_id(),
+		.kiln_version = KILN_VERSION_STRING,
+		.cpu = (char *)t->cpu,
+		.features = (char *)t->features,
+		.options = (char *)(options ? options : ""),
+		.log = (char *)(log ? log : ""),
+		.ir = *ir,
+		.object = *object,
+	};
+	kiln_cache_store(key, &entry);
 }
 
 /* Loads native code and kernel metadata of an executable whose IR (and
@@ -315,7 +327,7 @@ static bool make_executable(struct kiln_program_build *b,
 	kiln_hash_init(&key);
 	kiln_hash_str(&key, "kiln-native");
 	kiln_hash_bytes(&key, b->ir.data, b->ir.size);
-	hash_environment(&key, t, options);
+	kiln_program_hash_environment(&key, t, options);
 	struct kiln_binary cached;
 	if (kiln_cache_load(&key, &cached)) {
 		cl_ulong t0 = kiln_trace_now();
@@ -465,7 +477,7 @@ static bool build_from_source(cl_program p, struct kiln_program_build *b,
 	kiln_hash_init(&key);
 	kiln_hash_str(&key, "kiln-source");
 	kiln_hash_str(&key, p->source);
-	hash_environment(&key, t, options);
+	kiln_program_hash_environment(&key, t, options);
 
 	struct kiln_binary cached;
 	if (kiln_cache_load(&key, &cached)) {

@@ -30,6 +30,11 @@ struct kiln_program_build {
 	/* Work-groups must divide the global size: a program for OpenCL C
 	 * older than 2.0, or built with -cl-uniform-work-group-size (§5.10). */
 	bool uniform_work_groups;
+	/* How long kiln_finalize took for this build (0: not made here:
+	 * from the cache or a binary), and the work-group functions made
+	 * later for one kernel and local size (specialize.h). */
+	uint64_t finalize_ns;
+	struct kiln_size_variant *size_variants;
 };
 
 struct kiln_spec_const {
@@ -101,6 +106,18 @@ bool kiln_program_binary(cl_program p, cl_uint index, struct kiln_blob *out);
 /* Reads the specialization constants of the program's SPIR-V (ids, sizes)
  * into p->spec.  False when the module is malformed. */
 bool kiln_program_scan_spec_constants(cl_program p);
+
+/* Adds every input of a build besides the program itself (options, the
+ * target, the compiler and Kiln) to a cache key. */
+struct kiln_hash;
+void kiln_program_hash_environment(struct kiln_hash *h, const struct kiln_target *t,
+				   const char *options);
+
+/* Stores an executable's object (with its IR, and `log` when not NULL)
+ * in the disk cache under `key`; nothing when `object` is empty. */
+void kiln_program_cache_executable(const struct kiln_hash *key, const struct kiln_target *t,
+				   const char *options, const char *log,
+				   const struct kiln_blob *ir, const struct kiln_blob *object);
 
 /* True when device `index` holds a built executable. */
 bool kiln_program_has_executable(cl_program p, cl_uint index);

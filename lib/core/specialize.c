@@ -1,0 +1,221 @@
+/* Work-group functions specialized for a launch's local size (specialize.h).
+ *
+ * When: KILN_SPECIALIZE=0 never, =1 at the first NDRange of each (kernel,
+ * local size) (for tests), otherwise by cost: a specialization costs at
+ * most what the program's native code cost to build (the -O3 pipeline and
+ * code generation, for one kernel instead of all), so it is made once the
+ * kernel has run that long (SPEND_FACTOR times) at this size: the rule of
+ * renting until the rent paid equals the price, which never spends more
+ * than twice what the best choice in hindsight would, whatever the
+ * kernel does next.  The 16x16-tiled SGEMM of kiln-bench-kernels ran at
+ * 62 GFLOP/s before and 114 after on the 2-core Zen 5 VM.  The compile runs on
+ * the enqueuing thread, in the clEnqueueNDRangeKernel call that crosses
+ * the line; other threads go on with the kernel's own function meanwhile.
+ * Before compiling, and as soon as the second launch at a size, the disk
+ * cache (cache.c) is asked, so that a later process gets the
+ * specialization without the wait.
+ *
+ * Not specialized: kernels with reqd_work_group_size (kiln-workgroup
+ * specializes those in the program itself), programs with __global
+ * program-scope variables (a second executable would have its own copy
+ * of them), checked mode (its shadows
+ * follow the program's own code), narrow variants (the caller does not
+ * ask), block kernels (enqueued from the device, ndrange.c's
+ * kiln_ndrange_child).
+ *
+ * The list of a build is guarded by the program's lock; the build's IR and
+ * options it compiles from cannot change while a kernel of the program
+ * exists (§5.8.2: no rebuild with kernels attached), and the caller's
+ * kernel holds the program. */
+#include "specialize.h"
+
+#include "binary.h"
+#include "cache.h"
+#include "debug.h"
+#include "event.h"
+#include "kernel.h"
+#include "program.h"
+#include "target.h"
+#include "trace.h"
+
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define SPEND_FACTOR 1
+/* A build whose native-code time is not known (loaded from the cache or a
+ * binary) is assumed to have cost UNKNOWN_COST_NS plus NS_PER_IR_BYTE per
+ * byte of its IR: more than any measured build of its size (the IR before
+ * kernel-lib is linked says little of the time, which goes to the inlined
+ * built-ins: 80-520 ms for kiln-bench-kernels' 2-kernel SGEMM program on
+ * the 2-core Zen 5 VM).  A specialization made once is in the disk cache,
+ * which is asked from the second launch whatever the cost. */
+#define UNKNOWN_COST_NS 1000000000ull
+#define NS_PER_IR_BYTE 1000ull
+
+enum { MODE_AUTO, MODE_OFF, MODE_FIRST };
+
+static int mode(void)
+{
+	static int m = -1;
+	int v = __atomic_load_n(&m, __ATOMIC_RELAXED);
+	if (v < 0) {
+		const char *e = getenv("KILN_SPECIALIZE");
+		v = e && strcmp(e, "0") == 0 ? MODE_OFF
+		    : e && strcmp(e, "1") == 0 ? MODE_FIRST
+					       : MODE_AUTO;
+		__atomic_store_n(&m, v, __ATOMIC_RELAXED);
+	}
+	return v;
+}
+
+void kiln_size_variants_free(struct kiln_size_variant *list)
+{
+	while (list) {
+		struct kiln_size_variant *next = list->next;
+		if (list->exe)
+			kiln_executable_free(list->exe);
+		free(list);
+		list = next;
+	}
+}
+
+/* The entry of (info, local) in b's list, made when missing; NULL when
+ * out of memory. */
+static struct kiln_size_variant *entry(struct kiln_program_build *b,
+				       const struct kiln_kernel_info *info,
+				       const size_t local[3])
+{
+	for (struct kiln_size_variant *v = b->size_variants; v; v = v->next)
+		if (v->info == info && !memcmp(v->local, local, sizeof(v->local)))
+			return v;
+	struct kiln_size_variant *v = calloc(1, sizeof(*v));
+	if (!v)
+		return NULL;
+	v->info = info;
+	memcpy(v->local, local, sizeof(v->local));
+	v->next = b->size_variants;
+	b->size_variants = v;
+	return v;
+}
+
+static void cache_key(struct kiln_hash *key, const struct kiln_program_build *b,
+		      const struct kiln_target *t, const char *name, const size_t local[3])
+{
+	kiln_hash_init(key);
+	kiln_hash_str(key, "kiln-native-size");
+	kiln_hash_bytes(key, b->ir.data, b->ir.size);
+	kiln_program_hash_environment(key, t, b->options);
+	kiln_hash_str(key, name);
+	uint64_t sizes[3] = { local[0], local[1], local[2] };
+	kiln_hash_bytes(key, sizes, sizeof(sizes));
+}
+
+/* The timeline trace's slice of one attempt (docs/trace.md). */
+static void trace_attempt(const char *name, const size_t local[3], const char *result,
+			  cl_ulong t0)
+{
+	char detail[256];
+	snprintf(detail, sizeof(detail), "%s for groups of %zu x %zu x %zu: %s", name, local[0],
+		 local[1], local[2], result);
+	kiln_trace_build_phase("specialize", detail, t0);
+}
+
+/* The specialization from the cache, or compiled when `compile`; NULL
+ * when neither. */
+static struct kiln_executable *make(const struct kiln_program_build *b,
+				    const struct kiln_target *t, const char *name,
+				    const size_t local[3], bool compile)
+{
+	cl_ulong t0 = kiln_trace_now();
+	struct kiln_hash key;
+	cache_key(&key, b, t, name, local);
+	struct kiln_executable *exe = NULL;
+	char *log = NULL;
+	struct kiln_binary cached;
+	if (kiln_cache_load(&key, &cached)) {
+		bool ok = cached.object.size && kiln_load_object(t, &cached.object, &exe, &log);
+		kiln_binary_free(&cached);
+		free(log);
+		log = NULL;
+		if (ok) {
+			KILN_TRACE(trace_attempt(name, local, "from the cache", t0));
+			return exe;
+		}
+		exe = NULL;
+	}
+	if (!compile)
+		return NULL;
+	struct kiln_blob obj = { 0 };
+	bool ok = kiln_finalize_for_size(t, &b->ir, b->options, name, local, &exe, &obj, &log);
+	KILN_TRACE(trace_attempt(name, local, ok ? "compiled" : "failed", t0));
+	KILN_LOG(KILN_DEBUG_BUILD, "kernel \"%s\" for groups of %zu x %zu x %zu: %s%s",
+		 name, local[0], local[1], local[2], ok ? "compiled" : "failed: ",
+		 ok ? "" : (log ? log : ""));
+	free(log);
+	if (ok)
+		kiln_program_cache_executable(&key, t, b->options, NULL, &b->ir, &obj);
+	kiln_blob_free(&obj);
+	return ok ? exe : NULL;
+}
+
+void kiln_specialize_for_launch(cl_kernel k, int di, const size_t local[3],
+				struct kiln_kernel_native *native)
+{
+	int m = mode();
+	const struct kiln_kernel_info *info = k->info;
+	if (m == MODE_OFF || info->reqd_work_group_size[0])
+		return;
+	cl_program p = k->program;
+	struct kiln_program_build *b = &p->builds[di];
+	const struct kiln_target *t = kiln_device_target(p->devices[di]);
+	/* A second executable has its own copy of the program's __global
+	 * variables (§6.8), which the program's other kernels would not see. */
+	if (t->check || !b->ir.size || (b->has_info && b->info.global_variable_size))
+		return;
+	unsigned ran = atomic_load_explicit(&k->last_run_ns, memory_order_relaxed);
+
+	pthread_mutex_lock(&p->lock);
+	struct kiln_size_variant *v = entry(b, info, local);
+	if (!v || v->state == KILN_SV_FAILED || v->state == KILN_SV_BUSY)
+		goto out;
+	if (v->state == KILN_SV_READY) {
+		native->fn = v->native.fn;
+		native->context_size = v->native.context_size;
+		goto out;
+	}
+	/* the kernel's last run was most likely at this size too */
+	if (v->launches++ && ran != UINT_MAX)
+		v->spent_ns += ran;
+	uint64_t cost = b->finalize_ns ? b->finalize_ns
+				       : UNKNOWN_COST_NS + (uint64_t)b->ir.size * NS_PER_IR_BYTE;
+	bool compile = m == MODE_FIRST || (v->launches >= 2 && v->spent_ns >= SPEND_FACTOR * cost);
+	bool ask_cache = m == MODE_FIRST || (v->launches >= 2 && !v->cache_tried);
+	if (!compile && !ask_cache)
+		goto out;
+	v->state = KILN_SV_BUSY;
+	v->cache_tried = true;
+	pthread_mutex_unlock(&p->lock);
+
+	struct kiln_executable *exe = make(b, t, info->name, local, compile);
+	struct kiln_kernel_native made;
+	bool ok = exe && kiln_executable_kernel(exe, info->name, &made);
+
+	pthread_mutex_lock(&p->lock);
+	if (ok) {
+		v->exe = exe;
+		v->native = made;
+		v->state = KILN_SV_READY;
+		native->fn = made.fn;
+		native->context_size = made.context_size;
+	} else {
+		if (exe)
+			kiln_executable_free(exe);
+		/* a cache miss waits for the cost rule; a failed compile
+		 * is not tried again */
+		v->state = compile ? KILN_SV_FAILED : KILN_SV_WAITING;
+	}
+out:
+	pthread_mutex_unlock(&p->lock);
+}

@@ -1,0 +1,43 @@
+/* Work-group functions specialized for the local size a kernel is launched
+ * with (docs/architecture.md, "Specialized work-group functions").
+ *
+ * A program's executable holds one work-group function per kernel, whose
+ * loops run to the group's local size read at run time.  For a kernel that
+ * runs long enough at one local size, the runtime makes a second
+ * executable holding only that kernel, specialized for that size
+ * (kiln_finalize_for_size: constant loop trip counts, sizes and context
+ * stride), and runs it for every later NDRange of that size. */
+#ifndef KILN_CORE_SPECIALIZE_H
+#define KILN_CORE_SPECIALIZE_H
+
+#include "compiler/compiler.h"
+#include "object.h"
+
+#include <stdint.h>
+
+/* One (kernel, local size) of a program build, in the build's list. */
+struct kiln_size_variant {
+	struct kiln_size_variant *next;
+	const struct kiln_kernel_info *info; /* the kernel, in the build's info */
+	size_t local[3];
+	unsigned launches;
+	uint64_t spent_ns; /* the kernel's run time at this size so far */
+	enum { KILN_SV_WAITING, KILN_SV_BUSY, KILN_SV_READY, KILN_SV_FAILED } state;
+	bool cache_tried;
+	struct kiln_executable *exe; /* READY: its code */
+	struct kiln_kernel_native native;
+};
+
+/* Frees a build's list (program.c, with the build). */
+void kiln_size_variants_free(struct kiln_size_variant *list);
+
+/* For an NDRange of kernel k on device index di in groups of local[3]
+ * (the sizes beyond work_dim 1) about to run `native` (k's own work-group
+ * function, not a narrow variant): replaces native's function by the
+ * specialized one when there is one, after making it when the rules of
+ * specialize.c say so now.  Never fails: without a specialization the
+ * NDRange runs as it was. */
+void kiln_specialize_for_launch(cl_kernel k, int di, const size_t local[3],
+				struct kiln_kernel_native *native);
+
+#endif

@@ -1,0 +1,319 @@
+/* Work-group functions specialized for the launch's local size
+ * (lib/core/specialize.c): with KILN_SPECIALIZE=1 every (kernel, local
+ * size) gets its specialization at its first NDRange, compiled the first
+ * time and loaded from the disk cache by a later process.  Results must be
+ * what the kernels say, in full groups and in the smaller last groups of
+ * a non-uniform range (which the specialized function runs in its plain
+ * copy).
+ *
+ * The parent runs this program twice as a child process (before any
+ * OpenCL call, so that KILN_TRACE, KILN_SPECIALIZE and KILN_CACHE_DIR are
+ * seen when Kiln loads), with one cache directory: each child checks every
+ * output against a host computation, twice per (kernel, size); the parent
+ * then reads each child's timeline trace (docs/trace.md) for one
+ * "specialize" slice per (kernel, size): "compiled" in the first run,
+ * "from the cache" in the second.
+ *
+ * Kernels (OpenCL C 2.0 for the non-uniform ranges):
+ *   tiles    16x16 __local tiles and two barriers per tile (C = A B, n = 48
+ *            and n = 40, the latter in partial groups), local 16x16 and 8x8
+ *   reduce   a __local tree with a barrier per level, one sum per group,
+ *            local 1, 7, 64 and 256 over 4096 and over 1000 (partial)
+ *   box3     3D, no barrier: the sum of a point's neighbours along x,
+ *            local 4x4x2 over 12x8x6 and over 13x7x5 (partial)
+ *   quad     float4 arithmetic, local 32 over 1024 */
+#include "../common/check.h"
+
+#include <stdint.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+static const char *src =
+	"#define TILE 16\n"
+	"__kernel void tiles(int n, __global const float *a, __global const float *b,\n"
+	"                    __global float *c)\n"
+	"{\n"
+	"    __local float ta[TILE][TILE], tb[TILE][TILE];\n"
+	"    int lx = get_local_id(0), ly = get_local_id(1);\n"
+	"    int lsx = get_local_size(0), lsy = get_local_size(1);\n"
+	"    int col = get_global_id(0), row = get_global_id(1);\n"
+	"    float acc = 0.0f;\n"
+	"    for (int t = 0; t < n; t += lsx) {\n"
+	"        for (int j = lx; j < lsx; j += lsx) {\n"
+	"            ta[ly][j] = t + j < n ? a[row * n + t + j] : 0.0f;\n"
+	"        }\n"
+	"        for (int i = ly; i < lsx; i += lsy)\n"
+	"            tb[i][lx] = t + i < n ? b[(t + i) * n + col] : 0.0f;\n"
+	"        barrier(CLK_LOCAL_MEM_FENCE);\n"
+	"        for (int k = 0; k < lsx; k++)\n"
+	"            acc += ta[ly][k] * tb[k][lx];\n"
+	"        barrier(CLK_LOCAL_MEM_FENCE);\n"
+	"    }\n"
+	"    c[row * n + col] = acc;\n"
+	"}\n"
+	"__kernel void reduce(__global const uint *in, __global uint *out, __local uint *t)\n"
+	"{\n"
+	"    uint l = get_local_id(0), n = get_local_size(0);\n"
+	"    t[l] = in[get_global_id(0)] * (l + 1);\n"
+	"    barrier(CLK_LOCAL_MEM_FENCE);\n"
+	"    for (uint s = 1; s < n; s <<= 1) {\n"
+	"        uint o = (l % (2 * s) == 0 && l + s < n) ? t[l + s] : 0u;\n"
+	"        barrier(CLK_LOCAL_MEM_FENCE);\n"
+	"        t[l] += o;\n"
+	"        barrier(CLK_LOCAL_MEM_FENCE);\n"
+	"    }\n"
+	"    if (l == 0)\n"
+	"        out[get_group_id(0)] = t[0] ^ (n << 20);\n"
+	"}\n"
+	"__kernel void box3(__global const uint *in, __global uint *out, uint w, uint h)\n"
+	"{\n"
+	"    uint x = get_global_id(0), y = get_global_id(1), z = get_global_id(2);\n"
+	"    uint at = (z * h + y) * w + x;\n"
+	"    uint s = in[at] * 3u;\n"
+	"    if (x > 0) s += in[at - 1];\n"
+	"    if (x + 1 < w) s += in[at + 1];\n"
+	"    out[at] = s + (uint)get_local_id(0) * 7u + (uint)get_local_size(2);\n"
+	"}\n"
+	"__kernel void quad(__global const float4 *in, __global float4 *out)\n"
+	"{\n"
+	"    size_t i = get_global_id(0);\n"
+	"    float4 v = in[i];\n"
+	"    out[i] = v * v.wzyx + (float4)(1.0f, 2.0f, 3.0f, (float)get_local_id(0));\n"
+	"}\n";
+
+#define MAXN 8192
+
+static cl_context context;
+static cl_device_id device;
+static cl_command_queue queue;
+static cl_mem b_a, b_b, b_out;
+static float fa[MAXN], fb[MAXN], fwant[MAXN];
+static uint32_t ua[MAXN], uwant[MAXN], ugot[MAXN];
+
+/* Runs k twice over the range and compares `count` 32-bit outputs with
+ * `want` each time. */
+static void run(cl_kernel k, const char *desc, cl_uint dims, const size_t *global,
+		const size_t *local, const void *want, size_t count)
+{
+	for (int round = 0; round < 2; round++) {
+		uint32_t sentinel = 0xdeadbeefu;
+		CHECK_OK(clEnqueueFillBuffer(queue, b_out, &sentinel, 4, 0, MAXN * 4, 0, NULL,
+					     NULL));
+		cl_int err = clEnqueueNDRangeKernel(queue, k, dims, NULL, global, local, 0, NULL,
+						    NULL);
+		if (err != CL_SUCCESS)
+			fprintf(stderr, "%s: clEnqueueNDRangeKernel returned %d\n", desc, err);
+		CHECK(err == CL_SUCCESS);
+		CHECK_OK(clEnqueueReadBuffer(queue, b_out, CL_TRUE, 0, count * 4, ugot, 0, NULL,
+					     NULL));
+		unsigned bad = 0;
+		for (size_t i = 0; i < count; i++)
+			if (memcmp(&ugot[i], (const uint32_t *)want + i, 4) && bad++ < 5)
+				fprintf(stderr, "%s, run %d: out[%zu] = 0x%08x, expected 0x%08x\n",
+					desc, round + 1, i, ugot[i], ((const uint32_t *)want)[i]);
+		if (bad)
+			fprintf(stderr, "%s, run %d: %u wrong\n", desc, round + 1, bad);
+		CHECK(bad == 0);
+	}
+}
+
+static void run_tiles(cl_kernel k, int n, size_t l)
+{
+	for (int r = 0; r < n; r++)
+		for (int c = 0; c < n; c++) {
+			/* the kernel's order: tiles of l, k ascending */
+			float acc = 0.0f;
+			for (int t = 0; t < n; t += (int)l)
+				for (int kk = 0; kk < (int)l; kk++)
+					acc += (t + kk < n ? fa[r * n + t + kk] : 0.0f) *
+					       (t + kk < n ? fb[(t + kk) * n + c] : 0.0f);
+			fwant[r * n + c] = acc;
+		}
+	cl_int ni = n;
+	CHECK_OK(clSetKernelArg(k, 0, sizeof(ni), &ni));
+	size_t g[2] = { (size_t)n, (size_t)n }, ls[2] = { l, l };
+	char desc[64];
+	snprintf(desc, sizeof(desc), "tiles n=%d local %zux%zu", n, l, l);
+	run(k, desc, 2, g, ls, fwant, (size_t)n * n);
+}
+
+static void run_reduce(cl_kernel k, size_t g, size_t l)
+{
+	size_t groups = (g + l - 1) / l;
+	for (size_t grp = 0; grp < groups; grp++) {
+		size_t n = grp * l + l <= g ? l : g - grp * l;
+		uint32_t s = 0;
+		for (size_t i = 0; i < n; i++)
+			s += ua[grp * l + i] * (uint32_t)(i + 1);
+		uwant[grp] = s ^ ((uint32_t)n << 20);
+	}
+	CHECK_OK(clSetKernelArg(k, 2, l * 4, NULL));
+	char desc[64];
+	snprintf(desc, sizeof(desc), "reduce over %zu, local %zu", g, l);
+	run(k, desc, 1, &g, &l, uwant, groups);
+}
+
+static void run_box3(cl_kernel k, const size_t g[3], const size_t l[3])
+{
+	for (size_t z = 0; z < g[2]; z++)
+		for (size_t y = 0; y < g[1]; y++)
+			for (size_t x = 0; x < g[0]; x++) {
+				size_t at = (z * g[1] + y) * g[0] + x;
+				uint32_t s = ua[at] * 3u;
+				if (x > 0)
+					s += ua[at - 1];
+				if (x + 1 < g[0])
+					s += ua[at + 1];
+				size_t lz = (z / l[2] * l[2] + l[2] <= g[2]) ? l[2] : g[2] % l[2];
+				uwant[at] = s + (uint32_t)(x % l[0]) * 7u + (uint32_t)lz;
+			}
+	cl_uint w = (cl_uint)g[0], h = (cl_uint)g[1];
+	CHECK_OK(clSetKernelArg(k, 2, sizeof(w), &w));
+	CHECK_OK(clSetKernelArg(k, 3, sizeof(h), &h));
+	char desc[64];
+	snprintf(desc, sizeof(desc), "box3 over %zux%zux%zu", g[0], g[1], g[2]);
+	run(k, desc, 3, g, l, uwant, g[0] * g[1] * g[2]);
+}
+
+static int child(void)
+{
+	cl_platform_id platform;
+	check_setup(&platform, &device, &context, &queue);
+	unsigned seed = 777;
+	for (size_t i = 0; i < MAXN; i++) {
+		fa[i] = (float)((int)(check_rand(&seed) % 9) - 4);
+		fb[i] = (float)((int)(check_rand(&seed) % 7) - 3);
+		ua[i] = check_rand(&seed) ^ (check_rand(&seed) << 12);
+	}
+	cl_int err;
+	b_a = clCreateBuffer(context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, sizeof(fa), fa,
+			     &err);
+	REQUIRE(err == CL_SUCCESS);
+	b_b = clCreateBuffer(context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, sizeof(fb), fb,
+			     &err);
+	REQUIRE(err == CL_SUCCESS);
+	cl_mem b_u = clCreateBuffer(context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, sizeof(ua),
+				    ua, &err);
+	REQUIRE(err == CL_SUCCESS);
+	b_out = clCreateBuffer(context, CL_MEM_READ_WRITE, MAXN * 4, NULL, &err);
+	REQUIRE(err == CL_SUCCESS);
+	cl_program prog = check_build(context, device, src, "-cl-std=CL2.0");
+	cl_kernel tiles = clCreateKernel(prog, "tiles", &err);
+	REQUIRE(err == CL_SUCCESS);
+	cl_kernel reduce = clCreateKernel(prog, "reduce", &err);
+	REQUIRE(err == CL_SUCCESS);
+	cl_kernel box3 = clCreateKernel(prog, "box3", &err);
+	REQUIRE(err == CL_SUCCESS);
+	cl_kernel quad = clCreateKernel(prog, "quad", &err);
+	REQUIRE(err == CL_SUCCESS);
+
+	CHECK_OK(clSetKernelArg(tiles, 1, sizeof(cl_mem), &b_a));
+	CHECK_OK(clSetKernelArg(tiles, 2, sizeof(cl_mem), &b_b));
+	CHECK_OK(clSetKernelArg(tiles, 3, sizeof(cl_mem), &b_out));
+	run_tiles(tiles, 48, 16);
+	run_tiles(tiles, 40, 16); /* partial groups of 8 at the edges */
+	run_tiles(tiles, 48, 8);
+
+	CHECK_OK(clSetKernelArg(reduce, 0, sizeof(cl_mem), &b_u));
+	CHECK_OK(clSetKernelArg(reduce, 1, sizeof(cl_mem), &b_out));
+	static const size_t reduce_local[] = { 1, 7, 64, 256 };
+	for (size_t i = 0; i < 4; i++) {
+		run_reduce(reduce, 4096, reduce_local[i]);
+		run_reduce(reduce, 1000, reduce_local[i]);
+	}
+
+	CHECK_OK(clSetKernelArg(box3, 0, sizeof(cl_mem), &b_u));
+	CHECK_OK(clSetKernelArg(box3, 1, sizeof(cl_mem), &b_out));
+	const size_t l3[3] = { 4, 4, 2 }, g3a[3] = { 12, 8, 6 }, g3b[3] = { 13, 7, 5 };
+	run_box3(box3, g3a, l3);
+	run_box3(box3, g3b, l3);
+
+	CHECK_OK(clSetKernelArg(quad, 0, sizeof(cl_mem), &b_a));
+	CHECK_OK(clSetKernelArg(quad, 1, sizeof(cl_mem), &b_out));
+	for (size_t i = 0; i < 256; i++)
+		for (int c = 0; c < 4; c++) {
+			float add = c < 3 ? (float)(c + 1) : (float)(i % 32);
+			fwant[4 * i + c] = fa[4 * i + c] * fa[4 * i + 3 - c] + add;
+		}
+	size_t gq = 256, lq = 32;
+	run(quad, "quad local 32", 1, &gq, &lq, fwant, 1024);
+
+	clReleaseKernel(tiles);
+	clReleaseKernel(reduce);
+	clReleaseKernel(box3);
+	clReleaseKernel(quad);
+	clReleaseProgram(prog);
+	clReleaseMemObject(b_a);
+	clReleaseMemObject(b_b);
+	clReleaseMemObject(b_u);
+	clReleaseMemObject(b_out);
+	clReleaseCommandQueue(queue);
+	clReleaseContext(context);
+	return check_done();
+}
+
+/* The (kernel, local size) pairs the child runs. */
+static const char *const pairs[] = {
+	"tiles for groups of 16 x 16 x 1", "tiles for groups of 8 x 8 x 1",
+	"reduce for groups of 1 x 1 x 1",  "reduce for groups of 7 x 1 x 1",
+	"reduce for groups of 64 x 1 x 1", "reduce for groups of 256 x 1 x 1",
+	"box3 for groups of 4 x 4 x 2",	   "quad for groups of 32 x 1 x 1",
+};
+
+/* Runs the child with the trace in `trace`; then each pair must appear
+ * once, with `result`. */
+static void run_child(const char *self, const char *dir, const char *trace, const char *result)
+{
+	char cache[512];
+	snprintf(cache, sizeof(cache), "%s/cache", dir);
+	fflush(NULL);
+	pid_t pid = fork();
+	REQUIRE(pid >= 0);
+	if (pid == 0) {
+		setenv("KILN_TRACE", trace, 1);
+		setenv("KILN_SPECIALIZE", "1", 1);
+		setenv("KILN_CACHE_DIR", cache, 1);
+		unsetenv("KILN_CACHE");
+		execl(self, self, "child", (char *)NULL);
+		_exit(127);
+	}
+	int status = 0;
+	REQUIRE(waitpid(pid, &status, 0) == pid);
+	CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+
+	FILE *f = fopen(trace, "r");
+	CHECK(f != NULL);
+	if (!f)
+		return;
+	static char text[1 << 22];
+	size_t n = fread(text, 1, sizeof(text) - 1, f);
+	text[n] = 0;
+	fclose(f);
+	for (size_t i = 0; i < sizeof(pairs) / sizeof(pairs[0]); i++) {
+		char want[256];
+		snprintf(want, sizeof(want), "%s: %s", pairs[i], result);
+		const char *at = strstr(text, want);
+		if (!at || strstr(at + 1, pairs[i]))
+			fprintf(stderr, "trace %s: \"%s\" %s\n", trace, want,
+				at ? "more than once" : "missing");
+		CHECK(at && !strstr(at + 1, pairs[i]));
+	}
+}
+
+int main(int argc, char **argv)
+{
+	if (argc > 1 && strcmp(argv[1], "child") == 0)
+		return child();
+	char dir[] = "/tmp/kiln-specialize-XXXXXX";
+	REQUIRE(mkdtemp(dir));
+	char trace1[512], trace2[512];
+	snprintf(trace1, sizeof(trace1), "%s/first.json", dir);
+	snprintf(trace2, sizeof(trace2), "%s/second.json", dir);
+	run_child("/proc/self/exe", dir, trace1, "compiled");
+	run_child("/proc/self/exe", dir, trace2, "from the cache");
+	char cmd[600];
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
+	CHECK(system(cmd) == 0);
+	return check_done();
+}
