@@ -367,11 +367,7 @@ int main(void)
 {
 	cl_platform_id platform;
 	check_setup(&platform, &device, &context, &queue);
-	cl_bool nonuniform = CL_FALSE;
-	CHECK_OK(clGetDeviceInfo(device, CL_DEVICE_NON_UNIFORM_WORK_GROUP_SUPPORT,
-				 sizeof(nonuniform), &nonuniform, NULL));
-	if (!nonuniform)
-		printf("no non-uniform work-groups: the 1000/64 range skipped\n");
+	int nonuniform = check_nonuniform(device, "the 1000/64 range skipped");
 
 	in_f = malloc(MAXN * sizeof(float));
 	in_u = malloc(MAXN * sizeof(uint32_t));

@@ -175,13 +175,9 @@ static void run(cl_kernel k, const char *name, const char *build, cl_uint dims,
 
 static void run_all(cl_program prog, const char *build, int nonuniform)
 {
-	cl_int err;
-	cl_kernel rows = clCreateKernel(prog, "rows", &err);
-	REQUIRE(err == CL_SUCCESS);
-	cl_kernel line = clCreateKernel(prog, "line", &err);
-	REQUIRE(err == CL_SUCCESS);
-	cl_kernel cube = clCreateKernel(prog, "cube", &err);
-	REQUIRE(err == CL_SUCCESS);
+	cl_kernel rows = check_kernel(prog, "rows");
+	cl_kernel line = check_kernel(prog, "line");
+	cl_kernel cube = check_kernel(prog, "cube");
 	CHECK_OK(clSetKernelArg(rows, 0, sizeof(cl_mem), &b_in));
 	CHECK_OK(clSetKernelArg(rows, 1, sizeof(cl_mem), &b_out));
 	CHECK_OK(clSetKernelArg(line, 0, sizeof(cl_mem), &b_in));
@@ -244,11 +240,7 @@ int main(void)
 {
 	cl_platform_id platform;
 	check_setup(&platform, &device, &context, &queue);
-	cl_bool nonuniform = CL_FALSE;
-	CHECK_OK(clGetDeviceInfo(device, CL_DEVICE_NON_UNIFORM_WORK_GROUP_SUPPORT,
-				 sizeof(nonuniform), &nonuniform, NULL));
-	if (!nonuniform)
-		printf("no non-uniform work-groups: partial groups not run\n");
+	int nonuniform = check_nonuniform(device, "partial groups not run");
 	unsigned seed = 4242;
 	for (size_t i = 0; i < MAXN; i++)
 		in[i] = check_rand(&seed) ^ (check_rand(&seed) << 11);

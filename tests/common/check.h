@@ -118,6 +118,30 @@ static inline cl_program check_build(cl_context context, cl_device_id device,
 	return prog;
 }
 
+/* Kernel `name` of `prog`; stops the test when it cannot be made. */
+static inline cl_kernel check_kernel(cl_program prog, const char *name)
+{
+	cl_int err;
+	cl_kernel k = clCreateKernel(prog, name, &err);
+	if (err != CL_SUCCESS)
+		fprintf(stderr, "clCreateKernel(\"%s\") returned %d\n", name, err);
+	REQUIRE(err == CL_SUCCESS);
+	return k;
+}
+
+/* Whether `device` runs non-uniform work-groups
+ * (CL_DEVICE_NON_UNIFORM_WORK_GROUP_SUPPORT); when not, prints what the
+ * test leaves out. */
+static inline int check_nonuniform(cl_device_id device, const char *left_out)
+{
+	cl_bool on = CL_FALSE;
+	CHECK_OK(clGetDeviceInfo(device, CL_DEVICE_NON_UNIFORM_WORK_GROUP_SUPPORT, sizeof(on),
+				 &on, NULL));
+	if (!on)
+		printf("no non-uniform work-groups: %s\n", left_out);
+	return on == CL_TRUE;
+}
+
 /* Whether the space-separated `list` (an extension or version list) holds
  * `word` as a whole entry. */
 static inline int check_has_word(const char *list, const char *word)
