@@ -11,7 +11,13 @@
  * -O3 inlines there with the region constant.  After each region it
  * publishes the group-wide context slots and goes on with the region
  * work-item 0 stopped at (under the OpenCL 3.0 rule every work-item of the
- * group stopped at the same barrier).
+ * group stopped at the same barrier).  For a kernel with a known local size
+ * (its reqd_work_group_size, or !kiln.local_size from the runtime's
+ * kiln_finalize_for_size) the function tests the group's size first:
+ * groups of that size run nests of constant bounds, with the sizes and the
+ * work-item count stored in `info` as constants; smaller groups (the last
+ * ones of a non-uniform range) a plain nest that -O3 leaves rolled and
+ * scalar.
  * Assumes: a work-item function __kiln_wi_<k> for each kernel k, through
  * kiln-context when it was cut at barriers (its layout: workitem_layout.cpp).
  * Guarantees: __kiln_wg_<k>, and the constants __kiln_ctx_<k> (context bytes
