@@ -175,9 +175,9 @@ static void run(cl_kernel k, const char *name, const char *build, cl_uint dims,
 
 static void run_all(cl_program prog, const char *build, int nonuniform)
 {
-	cl_kernel rows = check_kernel(prog, "rows");
-	cl_kernel line = check_kernel(prog, "line");
-	cl_kernel cube = check_kernel(prog, "cube");
+	cl_kernel rows = check_create_kernel(prog, "rows");
+	cl_kernel line = check_create_kernel(prog, "line");
+	cl_kernel cube = check_create_kernel(prog, "cube");
 	CHECK_OK(clSetKernelArg(rows, 0, sizeof(cl_mem), &b_in));
 	CHECK_OK(clSetKernelArg(rows, 1, sizeof(cl_mem), &b_out));
 	CHECK_OK(clSetKernelArg(line, 0, sizeof(cl_mem), &b_in));

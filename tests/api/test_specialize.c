@@ -199,10 +199,10 @@ static int child(void)
 	b_out = clCreateBuffer(context, CL_MEM_READ_WRITE, MAXN * 4, NULL, &err);
 	REQUIRE(err == CL_SUCCESS);
 	cl_program prog = check_build(context, device, src, "-cl-std=CL2.0");
-	cl_kernel tiles = check_kernel(prog, "tiles");
-	cl_kernel reduce = check_kernel(prog, "reduce");
-	cl_kernel box3 = check_kernel(prog, "box3");
-	cl_kernel quad = check_kernel(prog, "quad");
+	cl_kernel tiles = check_create_kernel(prog, "tiles");
+	cl_kernel reduce = check_create_kernel(prog, "reduce");
+	cl_kernel box3 = check_create_kernel(prog, "box3");
+	cl_kernel quad = check_create_kernel(prog, "quad");
 
 	CHECK_OK(clSetKernelArg(tiles, 1, sizeof(cl_mem), &b_a));
 	CHECK_OK(clSetKernelArg(tiles, 2, sizeof(cl_mem), &b_b));

@@ -119,7 +119,7 @@ static inline cl_program check_build(cl_context context, cl_device_id device,
 }
 
 /* Kernel `name` of `prog`; stops the test when it cannot be made. */
-static inline cl_kernel check_kernel(cl_program prog, const char *name)
+static inline cl_kernel check_create_kernel(cl_program prog, const char *name)
 {
 	cl_int err;
 	cl_kernel k = clCreateKernel(prog, name, &err);
