@@ -70,6 +70,7 @@ struct block_graph {
 	std::vector<llvm::Instruction *> ins;
 	std::vector<std::vector<unsigned>> succs;
 	std::vector<unsigned> preds_left, depth;
+	std::map<const llvm::Instruction *, unsigned> at; /* place in ins */
 };
 } // namespace
 
@@ -134,10 +135,9 @@ static block_graph graph_of(llvm::BasicBlock &bb, llvm::AAResults &aa,
 			    llvm::ScalarEvolution &se)
 {
 	block_graph g;
-	std::map<const llvm::Instruction *, unsigned> at;
 	for (llvm::Instruction &i : bb)
 		if (chain_movable(i)) {
-			at[&i] = (unsigned)g.ins.size();
+			g.at[&i] = (unsigned)g.ins.size();
 			g.ins.push_back(&i);
 		}
 	size_t n = g.ins.size();
@@ -158,8 +158,8 @@ static block_graph graph_of(llvm::BasicBlock &bb, llvm::AAResults &aa,
 	for (unsigned k = 0; k < n; k++) {
 		llvm::Instruction *i = g.ins[k];
 		for (llvm::Value *op : i->operands()) {
-			auto it = at.find(llvm::dyn_cast<llvm::Instruction>(op));
-			if (it != at.end())
+			auto it = g.at.find(llvm::dyn_cast<llvm::Instruction>(op));
+			if (it != g.at.end())
 				edge(it->second, k, chain_latency(*it->first));
 		}
 		if (next_mem < mem.size() && mem[next_mem] == k) {
@@ -181,17 +181,14 @@ static std::vector<unsigned> chains_of(const block_graph &g)
 {
 	size_t n = g.ins.size();
 	llvm::EquivalenceClasses<unsigned> ec;
-	std::map<const llvm::Instruction *, unsigned> at;
-	for (unsigned k = 0; k < n; k++) {
+	for (unsigned k = 0; k < n; k++)
 		ec.insert(k);
-		at[g.ins[k]] = k;
-	}
 	for (unsigned k = 0; k < n; k++) {
 		if (g.ins[k]->getType()->isPointerTy())
 			continue;
 		for (llvm::Value *op : g.ins[k]->operands()) {
-			auto it = at.find(llvm::dyn_cast<llvm::Instruction>(op));
-			if (it != at.end() && !op->getType()->isPointerTy())
+			auto it = g.at.find(llvm::dyn_cast<llvm::Instruction>(op));
+			if (it != g.at.end() && !op->getType()->isPointerTy())
 				ec.unionSets(it->second, k);
 		}
 	}
@@ -215,14 +212,11 @@ static std::vector<unsigned> chains_of(const block_graph &g)
 static std::vector<unsigned> schedule_depths(const block_graph &g)
 {
 	size_t n = g.ins.size();
-	std::map<const llvm::Instruction *, unsigned> at;
-	for (unsigned k = 0; k < n; k++)
-		at[g.ins[k]] = k;
 	std::vector<char> leaf(n, 1);
 	for (unsigned k = 0; k < n; k++)
 		for (llvm::Value *op : g.ins[k]->operands()) {
-			auto it = at.find(llvm::dyn_cast<llvm::Instruction>(op));
-			if (it != at.end() && !op->getType()->isPointerTy() && !leaf[it->second])
+			auto it = g.at.find(llvm::dyn_cast<llvm::Instruction>(op));
+			if (it != g.at.end() && !op->getType()->isPointerTy() && !leaf[it->second])
 				leaf[k] = 0;
 		}
 	for (unsigned k = 0; k < n; k++)
@@ -337,11 +331,7 @@ llvm::PreservedAnalyses interleave_chains_pass::run(llvm::Function &f,
 	bool changed = false;
 	for (llvm::BasicBlock &bb : f)
 		changed |= schedule_block(bb, aa, se, regs);
-	if (!changed)
-		return llvm::PreservedAnalyses::all();
-	llvm::PreservedAnalyses pa;
-	pa.preserveSet<llvm::CFGAnalyses>();
-	return pa;
+	return kept_if_cfg_unchanged(changed);
 }
 
 } // namespace kiln

@@ -32,6 +32,18 @@ struct pass_errors {
 	void error(const std::string &msg);
 };
 
+/* What a function pass that moves or replaces instructions but never
+ * changes the blocks keeps: everything when it changed nothing, else the
+ * CFG analyses. */
+inline llvm::PreservedAnalyses kept_if_cfg_unchanged(bool changed)
+{
+	if (!changed)
+		return llvm::PreservedAnalyses::all();
+	llvm::PreservedAnalyses pa;
+	pa.preserveSet<llvm::CFGAnalyses>();
+	return pa;
+}
+
 /* Runs lower(k, log) on the kernel k of every work-group function of m
  * (after kiln-workgroup), stopping at the first that fails; its log lines
  * go to errors (when given) without their "error: " prefix.  Returns the

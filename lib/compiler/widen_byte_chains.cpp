@@ -133,11 +133,7 @@ llvm::PreservedAnalyses widen_byte_chains_pass::run(llvm::Function &f,
 	bool changed = false;
 	for (llvm::BasicBlock &bb : f)
 		changed |= widen_block(bb);
-	if (!changed)
-		return llvm::PreservedAnalyses::all();
-	llvm::PreservedAnalyses pa;
-	pa.preserveSet<llvm::CFGAnalyses>();
-	return pa;
+	return kept_if_cfg_unchanged(changed);
 }
 
 } // namespace kiln
