@@ -169,10 +169,9 @@ void kiln_specialize_for_launch(cl_kernel k, int di, const size_t local[3],
 		return;
 	cl_program p = k->program;
 	struct kiln_program_build *b = &p->builds[di];
-	const struct kiln_target *t = kiln_device_target(p->devices[di]);
 	/* A second executable has its own copy of the program's __global
 	 * variables (§6.8), which the program's other kernels would not see. */
-	if (t->check || !b->ir.size || (b->has_info && b->info.global_variable_size))
+	if (!b->ir.size || (b->has_info && b->info.global_variable_size))
 		return;
 	unsigned ran = atomic_load_explicit(&k->last_run_ns, memory_order_relaxed);
 
@@ -194,6 +193,13 @@ void kiln_specialize_for_launch(cl_kernel k, int di, const size_t local[3],
 	bool ask_cache = m == MODE_FIRST || (v->launches >= 2 && !v->cache_tried);
 	if (!compile && !ask_cache)
 		goto out;
+	/* the target (behind a lock of its own) only here, off the path
+	 * every launch takes */
+	const struct kiln_target *t = kiln_device_target(p->devices[di]);
+	if (t->check) {
+		v->state = KILN_SV_FAILED;
+		goto out;
+	}
 	v->state = KILN_SV_BUSY;
 	v->cache_tried = true;
 	pthread_mutex_unlock(&p->lock);
