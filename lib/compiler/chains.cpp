@@ -127,7 +127,17 @@ static bool takes_vector_register(const llvm::Type *t)
 	return t->isVectorTy() || t->isFloatingPointTy();
 }
 
-unsigned chain_peak_vector_values(const std::vector<llvm::Instruction *> &ins)
+/* A value read from memory that nothing writes in between can be read
+ * again where it is used (an operand from memory) instead of held. */
+static bool reloadable(const llvm::Instruction *i)
+{
+	if (auto *l = llvm::dyn_cast<llvm::LoadInst>(i))
+		return l->isSimple();
+	auto *c = llvm::dyn_cast<llvm::IntrinsicInst>(i);
+	return c && c->getIntrinsicID() == llvm::Intrinsic::masked_load;
+}
+
+chain_peaks chain_peak_values(const std::vector<llvm::Instruction *> &ins)
 {
 	std::map<const llvm::Instruction *, size_t> pos, last;
 	for (size_t n = 0; n < ins.size(); n++)
@@ -146,19 +156,30 @@ unsigned chain_peak_vector_values(const std::vector<llvm::Instruction *> &ins)
 			if (!ui || !pos.count(ui))
 				last[i] = ins.size();
 		}
-	std::vector<int> delta(ins.size() + 2, 0);
+	std::vector<int> vec(ins.size() + 2, 0), gpr(ins.size() + 2, 0);
 	for (auto &e : last) {
-		if (!takes_vector_register(e.first->getType()))
+		const llvm::Type *t = e.first->getType();
+		std::vector<int> *delta = nullptr;
+		if (reloadable(e.first))
 			continue;
-		delta[pos[e.first]] += 1;
-		delta[e.second] -= 1; /* free once its last user has read it */
+		if (takes_vector_register(t))
+			delta = &vec;
+		else if (t->isIntegerTy() && !t->isIntegerTy(1) && e.second < ins.size())
+			delta = &gpr;
+		if (!delta)
+			continue;
+		(*delta)[pos[e.first]] += 1;
+		(*delta)[e.second] -= 1; /* free once its last user has read it */
 	}
-	int live = 0, peak = 0;
+	chain_peaks peaks;
+	int live_v = 0, live_s = 0;
 	for (size_t n = 0; n <= ins.size(); n++) {
-		live += delta[n];
-		peak = std::max(peak, live);
+		live_v += vec[n];
+		live_s += gpr[n];
+		peaks.vector = std::max(peaks.vector, (unsigned)live_v);
+		peaks.scalar = std::max(peaks.scalar, (unsigned)live_s);
 	}
-	return (unsigned)peak;
+	return peaks;
 }
 
 } // namespace kiln

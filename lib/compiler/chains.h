@@ -52,11 +52,17 @@ struct chain_shape {
 };
 chain_shape chain_shape_of(llvm::BasicBlock &bb);
 
-/* Peak of values live at once in `ins` (in that order) that take a
- * vector register (vectors and floating-point scalars), counting each
+/* Peaks of values live at once in `ins` (in that order), counting each
  * value defined in the list from its definition to its last use in the
- * list, or to the end when used elsewhere. */
-unsigned chain_peak_vector_values(const std::vector<llvm::Instruction *> &ins);
+ * list, or to the end when used elsewhere: those that take a vector
+ * register (vectors and floating-point scalars), and integer scalars
+ * other than i1 (which live in the flags) that die in the list.  A
+ * block's scalar results for later blocks (addresses, counters, uniform
+ * values) are live at its end in any order, so they count for no chain. */
+struct chain_peaks {
+	unsigned vector = 0, scalar = 0;
+};
+chain_peaks chain_peak_values(const std::vector<llvm::Instruction *> &ins);
 
 } // namespace kiln
 

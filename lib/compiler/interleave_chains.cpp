@@ -14,23 +14,29 @@
  * both pipes, as many as the registers hold).
  *
  * Chains are the connected components of the block's data dependences,
- * not counting edges into or out of pointers: loop counters and addresses
- * are shared by all chains and tie nothing together.  A component with at
- * least CHAIN_MIN_LONG_OPS operations of 3 cycles or more is a chain; the
- * rest travels with the chain before it.  The new order is a list
- * schedule: of the instructions whose operands are placed, the one of the
- * earliest group of K chains, then the least depth (cycles from the block's
- * start along its operands; for a load or a value made only from loads,
- * the latest depth that still feeds its first user in time, so that it
- * holds no register long before), then the earliest in the old order.  Memory
- * keeps its order wherever neither alias analysis nor a constant distance
- * (scalar evolution) tells two accesses apart,
- * and calls with side effects, atomics, volatile accesses and allocas
- * keep theirs; so the block computes what it did.
+ * not counting edges into or out of pointers (loop counters and addresses
+ * are shared by all chains and tie nothing together) or out of conditions
+ * (the mask all masked accesses of a predicated loop read).  A component with at least
+ * CHAIN_MIN_LONG_OPS operations of 3 cycles or more, or a dependent path
+ * of CHAIN_MIN_PATH cycles (an integer hash's adds and rotates), is a
+ * chain; the rest travels with the chain before it.  K is as many chains
+ * as both register files hold at once (loaded values not counted: they
+ * are read again where used), the groups balanced; 1 when not even two
+ * fit, so that chains the IR holds all step by step (a split uint16 hash
+ * round: sixteen at once, spilling) run one after the other.  The new
+ * order is a list schedule: of the instructions whose operands are
+ * placed, the one of the earliest group of K chains, then the least
+ * depth (cycles from the block's start along its operands; for every
+ * value that is not a pointer and writes nothing, the latest depth that
+ * still feeds its first user in time, so that it holds no register long
+ * before), then the earliest in the old order.  Memory keeps its order
+ * wherever neither alias analysis (masked loads and stores included) nor
+ * a constant distance (scalar evolution) tells two accesses apart, and
+ * calls with side effects, atomics, volatile accesses and allocas keep
+ * theirs; so the block computes what it did.
  *
  * Taken: blocks of work-group functions with CHAIN_MIN_BLOCK to
- * CHAIN_MAX_BLOCK instructions, at least two chains and room for two
- * chains' values at once in the vector registers.
+ * CHAIN_MAX_BLOCK instructions and at least two chains.
  *
  * Assumes: after the -O3 pipeline (kiln-unroll-chains has run).
  * Guarantees: only the order of instructions within a block changes; phis
@@ -56,15 +62,20 @@ namespace kiln {
 
 namespace {
 constexpr size_t CHAIN_MIN_BLOCK = 48;
-constexpr size_t CHAIN_MAX_BLOCK = 8192;
+constexpr size_t CHAIN_MAX_BLOCK = 16384;
 constexpr unsigned CHAIN_MIN_LONG_OPS = 8;
+/* or a dependent path this many cycles long (an integer hash: MD5's 64
+ * steps of one-cycle adds, logic and rotates) */
+constexpr unsigned CHAIN_MIN_PATH = 32;
 /* chains side by side: 2 FMA pipes x 4 cycles of latency */
 constexpr unsigned CHAIN_MAX_SIDE_BY_SIDE = 8;
 /* memory accesses compared pairwise with alias analysis; beyond, every
  * access keeps its place among the others */
 constexpr size_t CHAIN_MAX_ALIAS_QUERIES = 512;
-/* vector registers kept free for operands loaded or computed in passing */
-constexpr unsigned CHAIN_SPARE_REGISTERS = 4;
+/* registers of each file kept free for operands loaded or computed in
+ * passing (of the general-purpose ones: the stack, addresses, counters) */
+constexpr unsigned CHAIN_SPARE_REGISTERS = 0;
+constexpr unsigned CHAIN_SPARE_SCALAR_REGISTERS = 6;
 
 struct block_graph {
 	std::vector<llvm::Instruction *> ins;
@@ -74,14 +85,55 @@ struct block_graph {
 };
 } // namespace
 
-/* An access alias analysis may compare: a simple load or store. */
+/* The operand number of the pointer of a masked load or store (the
+ * accesses of a predicated work-item loop: the vectorizer's if-converted
+ * body), or -1. */
+static int masked_pointer(const llvm::Instruction *i)
+{
+	auto *c = llvm::dyn_cast<llvm::IntrinsicInst>(i);
+	if (!c)
+		return -1;
+	if (c->getIntrinsicID() == llvm::Intrinsic::masked_load)
+		return 0;
+	if (c->getIntrinsicID() == llvm::Intrinsic::masked_store)
+		return 1;
+	return -1;
+}
+
+/* An access alias analysis may compare: a simple load or store, or a
+ * masked one (whose location covers all its lanes). */
 static bool simple_access(const llvm::Instruction *i)
 {
 	if (auto *l = llvm::dyn_cast<llvm::LoadInst>(i))
 		return l->isSimple();
 	if (auto *s = llvm::dyn_cast<llvm::StoreInst>(i))
 		return s->isSimple();
-	return false;
+	return masked_pointer(i) >= 0;
+}
+
+static llvm::MemoryLocation location_of(const llvm::Instruction *i)
+{
+	int arg = masked_pointer(i);
+	if (arg >= 0)
+		return llvm::MemoryLocation::getForArgument(llvm::cast<llvm::CallBase>(i), (unsigned)arg,
+							    nullptr);
+	return llvm::MemoryLocation::get(i);
+}
+
+/* The address and the bytes a simple access covers. */
+static llvm::Value *address_of(llvm::Instruction *i)
+{
+	int arg = masked_pointer(i);
+	return arg >= 0 ? i->getOperand((unsigned)arg) : llvm::getLoadStorePointerOperand(i);
+}
+
+static uint64_t bytes_of(const llvm::Instruction *i)
+{
+	const llvm::DataLayout &dl = i->getModule()->getDataLayout();
+	llvm::Type *t = llvm::isa<llvm::StoreInst>(i) || masked_pointer(i) == 1
+				? i->getOperand(0)->getType()
+				: i->getType();
+	return dl.getTypeStoreSize(t).getFixedSize();
 }
 
 /* Whether i changes memory or must keep its place among such (side
@@ -105,17 +157,16 @@ static bool touches_memory(const llvm::Instruction *i)
  * as the access before it separates the two whatever wraps. */
 static bool apart(llvm::ScalarEvolution &se, llvm::Instruction *a, llvm::Instruction *b)
 {
-	const llvm::DataLayout &dl = a->getModule()->getDataLayout();
-	llvm::Value *pa = llvm::getLoadStorePointerOperand(a);
-	llvm::Value *pb = llvm::getLoadStorePointerOperand(b);
+	llvm::Value *pa = address_of(a);
+	llvm::Value *pb = address_of(b);
 	if (pa->getType() != pb->getType() || !se.isSCEVable(pa->getType()))
 		return false;
 	auto *d = llvm::dyn_cast<llvm::SCEVConstant>(se.getMinusSCEV(se.getSCEV(pa), se.getSCEV(pb)));
 	if (!d || d->getAPInt().getBitWidth() > 64)
 		return false;
 	int64_t dist = d->getAPInt().getSExtValue();
-	uint64_t size_a = dl.getTypeStoreSize(llvm::getLoadStoreType(a)).getFixedSize();
-	uint64_t size_b = dl.getTypeStoreSize(llvm::getLoadStoreType(b)).getFixedSize();
+	uint64_t size_a = bytes_of(a);
+	uint64_t size_b = bytes_of(b);
 	return dist >= 0 ? (uint64_t)dist >= size_b : (uint64_t)(-(dist + 1)) + 1 >= size_a;
 }
 
@@ -127,7 +178,7 @@ static bool ordered(llvm::AAResults &aa, llvm::ScalarEvolution &se, llvm::Instru
 		return false; /* two reads */
 	if (!use_aa || !simple_access(a) || !simple_access(b))
 		return true;
-	return !aa.isNoAlias(llvm::MemoryLocation::get(a), llvm::MemoryLocation::get(b)) &&
+	return !aa.isNoAlias(location_of(a), location_of(b)) &&
 	       !apart(se, a, b);
 }
 
@@ -176,7 +227,10 @@ static block_graph graph_of(llvm::BasicBlock &bb, llvm::AAResults &aa,
 	return g;
 }
 
-/* Component of each instruction: data edges not through pointers. */
+/* Component of each instruction: data edges not through pointers or
+ * conditions (i1 values and masks).  The mask of a predicated work-item
+ * loop, which every masked load, masked store and select of every chain
+ * reads, ties none of them to another. */
 static std::vector<unsigned> chains_of(const block_graph &g)
 {
 	size_t n = g.ins.size();
@@ -188,7 +242,8 @@ static std::vector<unsigned> chains_of(const block_graph &g)
 			continue;
 		for (llvm::Value *op : g.ins[k]->operands()) {
 			auto it = g.at.find(llvm::dyn_cast<llvm::Instruction>(op));
-			if (it != g.at.end() && !op->getType()->isPointerTy())
+			llvm::Type *t = op->getType();
+			if (it != g.at.end() && !t->isPointerTy() && !t->isIntOrIntVectorTy(1))
 				ec.unionSets(it->second, k);
 		}
 	}
@@ -202,30 +257,20 @@ static std::vector<unsigned> chains_of(const block_graph &g)
 	return comp;
 }
 
-/* The depth each instruction is scheduled by.  Most take their depth
- * (as soon as their operands allow); a leaf, whose in-block values come
- * only from other leaves (a load, the splat of a loaded scalar), takes the
- * latest depth that still feeds its first user in time.  Placed as soon as
+/* The depth each instruction is scheduled by.  A value that is not a
+ * pointer and writes nothing takes the latest depth that still feeds its
+ * first user in time (as late as possible); addresses and writes take
+ * their depth (as soon as their operands allow).  Placed as soon as
  * possible, the sixteen broadcasts of a register-tiled SGEMM row all came
  * first and held sixteen registers beside the row's eight accumulators, so
  * the chains looked too wide to run two side by side. */
 static std::vector<unsigned> schedule_depths(const block_graph &g)
 {
 	size_t n = g.ins.size();
-	std::vector<char> leaf(n, 1);
-	for (unsigned k = 0; k < n; k++)
-		for (llvm::Value *op : g.ins[k]->operands()) {
-			auto it = g.at.find(llvm::dyn_cast<llvm::Instruction>(op));
-			if (it != g.at.end() && !op->getType()->isPointerTy() && !leaf[it->second])
-				leaf[k] = 0;
-		}
-	for (unsigned k = 0; k < n; k++)
-		if (g.ins[k]->getType()->isPointerTy() || writes(g.ins[k]))
-			leaf[k] = 0;
 	std::vector<unsigned> key(g.depth);
 	/* successors come later in the block: one pass backwards */
 	for (unsigned k = (unsigned)n; k-- > 0;) {
-		if (!leaf[k] || g.succs[k].empty())
+		if (g.ins[k]->getType()->isPointerTy() || writes(g.ins[k]) || g.succs[k].empty())
 			continue;
 		unsigned lat = chain_latency(*g.ins[k]), late = ~0u;
 		for (unsigned s : g.succs[k])
@@ -235,8 +280,16 @@ static std::vector<unsigned> schedule_depths(const block_graph &g)
 	return key;
 }
 
+/* How many chains of `peak` values each fit `regs` registers, some kept
+ * free for operands loaded or computed in passing. */
+static unsigned fitting(unsigned regs, unsigned spare, unsigned peak)
+{
+	unsigned room = regs > spare ? regs - spare : 1;
+	return peak ? room / peak : CHAIN_MAX_SIDE_BY_SIDE;
+}
+
 static bool schedule_block(llvm::BasicBlock &bb, llvm::AAResults &aa, llvm::ScalarEvolution &se,
-			   unsigned vector_regs)
+			   chain_peaks regs)
 {
 	size_t size = 0;
 	for (llvm::Instruction &i : bb) {
@@ -257,25 +310,38 @@ static bool schedule_block(llvm::BasicBlock &bb, llvm::AAResults &aa, llvm::Scal
 		by_key[k] = k;
 	std::stable_sort(by_key.begin(), by_key.end(),
 			 [&](unsigned a, unsigned b) { return when[a] < when[b]; });
-	std::vector<unsigned> long_ops(ncomp, 0);
+	std::vector<unsigned> long_ops(ncomp, 0), first(ncomp, ~0u), last(ncomp, 0);
 	std::vector<std::vector<llvm::Instruction *>> members(ncomp);
 	for (unsigned k : by_key) {
+		unsigned c = comp[k];
 		if (chain_latency(*g.ins[k]) >= 3)
-			long_ops[comp[k]]++;
-		members[comp[k]].push_back(g.ins[k]);
+			long_ops[c]++;
+		first[c] = std::min(first[c], g.depth[k]);
+		last[c] = std::max(last[c], g.depth[k] + chain_latency(*g.ins[k]));
+		members[c].push_back(g.ins[k]);
 	}
-	unsigned chains = 0, peak = 1;
+	std::vector<char> is_chain(ncomp, 0);
 	for (unsigned c = 0; c < ncomp; c++)
-		if (long_ops[c] >= CHAIN_MIN_LONG_OPS) {
+		is_chain[c] = long_ops[c] >= CHAIN_MIN_LONG_OPS || last[c] - first[c] >= CHAIN_MIN_PATH;
+	unsigned chains = 0;
+	chain_peaks peak;
+	for (unsigned c = 0; c < ncomp; c++)
+		if (is_chain[c]) {
 			chains++;
-			peak = std::max(peak, chain_peak_vector_values(members[c]));
+			chain_peaks p = chain_peak_values(members[c]);
+			peak.vector = std::max(peak.vector, p.vector);
+			peak.scalar = std::max(peak.scalar, p.scalar);
 		}
 	if (chains < 2)
 		return false;
-	unsigned room = vector_regs > CHAIN_SPARE_REGISTERS ? vector_regs - CHAIN_SPARE_REGISTERS : 1;
-	unsigned side = std::min(CHAIN_MAX_SIDE_BY_SIDE, room / peak);
-	if (side < 2)
-		return false;
+	/* as many side by side as both register files hold; one at a time
+	 * when not even two fit (sixteen MD5 chains of a split uint16, which
+	 * the IR holds step by step, all sixteen at once) */
+	unsigned side = std::min({ CHAIN_MAX_SIDE_BY_SIDE, fitting(regs.vector, CHAIN_SPARE_REGISTERS, peak.vector),
+				   fitting(regs.scalar, CHAIN_SPARE_SCALAR_REGISTERS, peak.scalar) });
+	side = std::max(side, 1u);
+	unsigned groups = (chains + side - 1) / side;
+	side = (chains + groups - 1) / groups; /* 3 + 2, not 4 + 1 */
 
 	/* groups of `side` chains in the order they start; the other
 	 * components go with the group last started */
@@ -285,7 +351,7 @@ static bool schedule_block(llvm::BasicBlock &bb, llvm::AAResults &aa, llvm::Scal
 	for (unsigned k = 0; k < n; k++) {
 		unsigned c = comp[k];
 		if (group_of_comp[c] < 0) {
-			if (long_ops[c] >= CHAIN_MIN_LONG_OPS)
+			if (is_chain[c])
 				started++;
 			group_of_comp[c] = started ? (int)((started - 1) / side) : 0;
 		}
@@ -327,7 +393,9 @@ llvm::PreservedAnalyses interleave_chains_pass::run(llvm::Function &f,
 	llvm::AAResults &aa = fam.getResult<llvm::AAManager>(f);
 	llvm::ScalarEvolution &se = fam.getResult<llvm::ScalarEvolutionAnalysis>(f);
 	const llvm::TargetTransformInfo &tti = fam.getResult<llvm::TargetIRAnalysis>(f);
-	unsigned regs = tti.getNumberOfRegisters(tti.getRegisterClassForType(true));
+	chain_peaks regs;
+	regs.vector = tti.getNumberOfRegisters(tti.getRegisterClassForType(true));
+	regs.scalar = tti.getNumberOfRegisters(tti.getRegisterClassForType(false));
 	bool changed = false;
 	for (llvm::BasicBlock &bb : f)
 		changed |= schedule_block(bb, aa, se, regs);

@@ -98,7 +98,7 @@ static bool unroll_loop(llvm::Loop *l, llvm::LoopInfo &li, llvm::ScalarEvolution
 	if (s.ins.size() < CHAIN_MIN_BODY || !computes_in_vectors(s.ins) ||
 	    2 * s.carried > s.critical)
 		return false;
-	unsigned m = unroll_for(s, chain_peak_vector_values(s.ins), vector_regs);
+	unsigned m = unroll_for(s, chain_peak_values(s.ins).vector, vector_regs);
 	if (m < 2)
 		return false;
 	if (llvm::isa<llvm::SCEVCouldNotCompute>(se.getBackedgeTakenCount(l)))
