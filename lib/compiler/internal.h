@@ -316,6 +316,9 @@ inline std::string lmem_name(llvm::StringRef k) { return ("__kiln_lmem_" + k).st
  * __kiln_narrow_<k>, a constant i64: the variant runs for groups of fewer
  * work-items than that along dimension 0 (jit.cpp reads it). */
 constexpr const char *narrow_suffix = ".kiln_narrow";
+/* Loop metadata (an option of the loop ID) kiln-workgroup puts on a narrow
+ * variant's loop over dimension 0, for kiln-jam-narrow. */
+constexpr const char *jam_mark = "kiln.jam";
 inline std::string narrow_marker_name(llvm::StringRef k) { return ("__kiln_narrow_" + k).str(); }
 /* The marker of a kernel that cannot tell how its work-items are grouped
  * (group_free.cpp): a constant i64 1. */

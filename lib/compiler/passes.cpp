@@ -150,6 +150,11 @@ llvm::ModulePassManager optimisation_pipeline(llvm::PassBuilder &pb, bool opt_di
 				fpm.addPass(widen_byte_chains_pass());
 				fpm.addPass(llvm::LoopSimplifyPass());
 				fpm.addPass(llvm::LCSSAPass());
+				if (!check) {
+					fpm.addPass(jam_narrow_pass());
+					fpm.addPass(llvm::LoopSimplifyPass());
+					fpm.addPass(llvm::LCSSAPass());
+				}
 				fpm.addPass(unroll_chains_pass());
 				fpm.addPass(interleave_chains_pass());
 				mpm.addPass(llvm::createModuleToFunctionPassAdaptor(std::move(fpm)));
@@ -259,6 +264,8 @@ static const function_entry function_passes[] = {
 	 [](llvm::FunctionPassManager &f) { f.addPass(single_item_pass()); }},
 	{"kiln-widen-byte-chains", widen_byte_chains_pass::name(),
 	 [](llvm::FunctionPassManager &f) { f.addPass(widen_byte_chains_pass()); }},
+	{"kiln-jam-narrow", jam_narrow_pass::name(),
+	 [](llvm::FunctionPassManager &f) { f.addPass(jam_narrow_pass()); }},
 	{"kiln-unroll-chains", unroll_chains_pass::name(),
 	 [](llvm::FunctionPassManager &f) { f.addPass(unroll_chains_pass()); }},
 	{"kiln-interleave-chains", interleave_chains_pass::name(),

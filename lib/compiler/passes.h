@@ -241,6 +241,13 @@ struct widen_byte_chains_pass : llvm::PassInfoMixin<widen_byte_chains_pass> {
 	llvm::PreservedAnalyses run(llvm::Function &f, llvm::FunctionAnalysisManager &fam);
 };
 
+/* kiln-jam-narrow (jam_narrow.cpp), at the end of the -O3 pipeline: a
+ * narrow variant's loop over the work-items along dimension 0 runs
+ * KILN_NARROW_JAM of them at a time, their inner loops jammed. */
+struct jam_narrow_pass : llvm::PassInfoMixin<jam_narrow_pass> {
+	llvm::PreservedAnalyses run(llvm::Function &f, llvm::FunctionAnalysisManager &fam);
+};
+
 /* kiln-unroll-chains (unroll_chains.cpp), at the end of the -O3
  * pipeline: a vectorized loop whose body is one dependent chain runs
  * several vector iterations in one body. */

@@ -181,6 +181,18 @@ static llvm::MDNode *plain_loop_md(llvm::LLVMContext &c)
 	return md;
 }
 
+/* Loop metadata: the loop whose back edge carries it is one for
+ * kiln-jam-narrow. */
+static llvm::MDNode *jam_loop_md(llvm::LLVMContext &c)
+{
+	llvm::Metadata *mark[] = {llvm::MDString::get(c, jam_mark)};
+	llvm::TempMDTuple self = llvm::MDNode::getTemporary(c, {});
+	llvm::Metadata *ops[] = {self.get(), llvm::MDNode::get(c, mark)};
+	llvm::MDNode *md = llvm::MDNode::getDistinct(c, ops);
+	md->replaceOperandWith(0, md);
+	return md;
+}
+
 /* The local size k's work-group function is specialized for: the one
  * kiln_finalize_for_size asked for, else k's reqd_work_group_size (all
  * three sizes; false without either). */
@@ -202,12 +214,14 @@ static bool required_size(const llvm::Function &k, uint64_t r[3])
 
 /* for z, y, x over the group's local sizes around body(x, y, z); returns
  * the block after the nest.  `plain`: the loops stay scalar and rolled
- * (the rare groups of a kernel specialized for another size). */
+ * (the rare groups of a kernel specialized for another size).  `jam`: the
+ * x loop is marked for kiln-jam-narrow (a narrow variant's work-items,
+ * each a dependent chain of whole vectors). */
 static llvm::BasicBlock *loop_nest(
 	llvm::IRBuilder<> &b, llvm::Value *const ls[3],
 	const std::function<void(llvm::IRBuilder<> &, llvm::Value *, llvm::Value *,
 				 llvm::Value *)> &body,
-	bool plain = false)
+	bool plain = false, bool jam = false)
 {
 	llvm::Function *f = b.GetInsertBlock()->getParent();
 	llvm::LLVMContext &c = f->getContext();
@@ -245,6 +259,8 @@ static llvm::BasicBlock *loop_nest(
 	if (plain)
 		for (llvm::BranchInst *e : {xe, ye, ze})
 			e->setMetadata(llvm::LLVMContext::MD_loop, plain_loop_md(c));
+	else if (jam)
+		xe->setMetadata(llvm::LLVMContext::MD_loop, jam_loop_md(c));
 	b.SetInsertPoint(out);
 	return out;
 }
@@ -369,6 +385,7 @@ static bool make_workgroup_function(llvm::Function &k, llvm::Function &wi,
 	llvm::Value *ctx = load_info(b, info, INFO_CONTEXT);
 	uint64_t reqd[3];
 	bool specialize = required_size(k, reqd) && !runs_as_fibers(wi);
+	bool jam = wi.hasFnAttribute(keep_vectors_attr);
 
 	auto call_wi = [&](llvm::IRBuilder<> &bb, llvm::Value *x, llvm::Value *y,
 			   llvm::Value *z, uint32_t region) {
@@ -388,7 +405,7 @@ static bool make_workgroup_function(llvm::Function &k, llvm::Function &wi,
 		if (!nbarriers) {
 			loop_nest(gb, gls, [&](llvm::IRBuilder<> &bb, llvm::Value *x, llvm::Value *y,
 					     llvm::Value *z) { call_wi(bb, x, y, z, 0); },
-				  plain);
+				  plain, jam);
 			gb.CreateRetVoid();
 			return;
 		}
@@ -410,7 +427,7 @@ static bool make_workgroup_function(llvm::Function &k, llvm::Function &wi,
 			loop_nest(rb, gls, [&](llvm::IRBuilder<> &bb, llvm::Value *x,
 					      llvm::Value *y, llvm::Value *z) {
 				call_wi(bb, x, y, z, id);
-			}, plain);
+			}, plain, jam);
 			publish_shared_slots(rb, ctx, gnwi, slots);
 			if (race_epochs) {
 				/* a placeholder to split before */

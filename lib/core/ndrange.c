@@ -580,6 +580,12 @@ static const size_t *run_local(cl_device_id dev, cl_kernel k,
 		kiln_ndrange_pick_local(dev, k, work_dim, global, true, mine);
 		if (mine[0] > asked[0])
 			local = mine;
+	} else if (native->group_free && native->narrow_fn && work_dim &&
+		   asked[0] < KILN_NARROW_JAM && global[0] % KILN_NARROW_JAM == 0) {
+		for (cl_uint d = 0; d < 3; d++)
+			mine[d] = d < work_dim ? asked[d] : 1;
+		mine[0] = KILN_NARROW_JAM;
+		local = mine;
 	}
 	size_t width = work_dim ? local[0] : 1;
 	if (native->narrow_fn && width < native->narrow_below) {
