@@ -63,20 +63,15 @@ llvm::PreservedAnalyses jam_narrow_pass::run(llvm::Function &f, llvm::FunctionAn
 			taken.push_back(l);
 	if (taken.empty())
 		return llvm::PreservedAnalyses::all();
-	llvm::ScalarEvolution &se = fam.getResult<llvm::ScalarEvolutionAnalysis>(f);
-	llvm::DominatorTree &dt = fam.getResult<llvm::DominatorTreeAnalysis>(f);
-	llvm::AssumptionCache &ac = fam.getResult<llvm::AssumptionAnalysis>(f);
-	const llvm::TargetTransformInfo &tti = fam.getResult<llvm::TargetIRAnalysis>(f);
-	llvm::OptimizationRemarkEmitter &ore =
-		fam.getResult<llvm::OptimizationRemarkEmitterAnalysis>(f);
+	unroll_analyses a = unroll_analyses_of(f, fam);
 	llvm::DependenceInfo &di = fam.getResult<llvm::DependenceAnalysis>(f);
 	bool changed = false;
 	for (llvm::Loop *l : taken) {
-		if (!l->isLCSSAForm(dt) || !isSafeToUnrollAndJam(l, se, dt, di, li))
+		if (!l->isLCSSAForm(a.dt) || !isSafeToUnrollAndJam(l, a.se, a.dt, di, li))
 			continue;
 		llvm::LoopUnrollResult r = llvm::UnrollAndJamLoop(
 			l, KILN_NARROW_JAM, /*TripCount=*/0, /*TripMultiple=*/1,
-			/*UnrollRemainder=*/false, &li, &se, &dt, &ac, &tti, &ore);
+			/*UnrollRemainder=*/false, &li, &a.se, &a.dt, &a.ac, &a.tti, &a.ore);
 		changed |= r != llvm::LoopUnrollResult::Unmodified;
 	}
 	return changed ? llvm::PreservedAnalyses::none() : llvm::PreservedAnalyses::all();

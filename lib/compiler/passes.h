@@ -19,6 +19,12 @@
 
 namespace llvm {
 class raw_ostream;
+class LoopInfo;
+class ScalarEvolution;
+class DominatorTree;
+class AssumptionCache;
+class TargetTransformInfo;
+class OptimizationRemarkEmitter;
 }
 
 namespace kiln {
@@ -240,6 +246,18 @@ struct pair_iterations_pass : llvm::PassInfoMixin<pair_iterations_pass> {
 struct widen_byte_chains_pass : llvm::PassInfoMixin<widen_byte_chains_pass> {
 	llvm::PreservedAnalyses run(llvm::Function &f, llvm::FunctionAnalysisManager &fam);
 };
+
+/* The analyses LLVM's unrolling utilities (UnrollLoop, UnrollAndJamLoop)
+ * take, from the function's analysis manager (unroll_chains.cpp). */
+struct unroll_analyses {
+	llvm::LoopInfo &li;
+	llvm::ScalarEvolution &se;
+	llvm::DominatorTree &dt;
+	llvm::AssumptionCache &ac;
+	const llvm::TargetTransformInfo &tti;
+	llvm::OptimizationRemarkEmitter &ore;
+};
+unroll_analyses unroll_analyses_of(llvm::Function &f, llvm::FunctionAnalysisManager &fam);
 
 /* kiln-jam-narrow (jam_narrow.cpp), at the end of the -O3 pipeline: a
  * narrow variant's loop over the work-items along dimension 0 runs

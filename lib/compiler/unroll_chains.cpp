@@ -83,10 +83,17 @@ static unsigned unroll_for(const chain_shape &s, unsigned peak, unsigned vector_
 	return m;
 }
 
-static bool unroll_loop(llvm::Loop *l, llvm::LoopInfo &li, llvm::ScalarEvolution &se,
-			llvm::DominatorTree &dt, llvm::AssumptionCache &ac,
-			const llvm::TargetTransformInfo &tti,
-			llvm::OptimizationRemarkEmitter &ore, unsigned vector_regs)
+unroll_analyses unroll_analyses_of(llvm::Function &f, llvm::FunctionAnalysisManager &fam)
+{
+	return {fam.getResult<llvm::LoopAnalysis>(f),
+		fam.getResult<llvm::ScalarEvolutionAnalysis>(f),
+		fam.getResult<llvm::DominatorTreeAnalysis>(f),
+		fam.getResult<llvm::AssumptionAnalysis>(f),
+		fam.getResult<llvm::TargetIRAnalysis>(f),
+		fam.getResult<llvm::OptimizationRemarkEmitterAnalysis>(f)};
+}
+
+static bool unroll_loop(llvm::Loop *l, unroll_analyses &a, unsigned vector_regs)
 {
 	llvm::BasicBlock *body = l->getHeader();
 	if (l->getNumBlocks() != 1 || !l->getLoopLatch() || !l->getLoopPreheader() ||
@@ -101,7 +108,7 @@ static bool unroll_loop(llvm::Loop *l, llvm::LoopInfo &li, llvm::ScalarEvolution
 	unsigned m = unroll_for(s, chain_peak_values(s.ins).vector, vector_regs);
 	if (m < 2)
 		return false;
-	if (llvm::isa<llvm::SCEVCouldNotCompute>(se.getBackedgeTakenCount(l)))
+	if (llvm::isa<llvm::SCEVCouldNotCompute>(a.se.getBackedgeTakenCount(l)))
 		return false;
 	llvm::UnrollLoopOptions ulo;
 	ulo.Count = m;
@@ -114,7 +121,7 @@ static bool unroll_loop(llvm::Loop *l, llvm::LoopInfo &li, llvm::ScalarEvolution
 	ulo.ForgetAllSCEV = false;
 	llvm::Loop *remainder = nullptr;
 	llvm::LoopUnrollResult r =
-		llvm::UnrollLoop(l, ulo, &li, &se, &dt, &ac, &tti, &ore, true, &remainder);
+		llvm::UnrollLoop(l, ulo, &a.li, &a.se, &a.dt, &a.ac, &a.tti, &a.ore, true, &remainder);
 	return r != llvm::LoopUnrollResult::Unmodified;
 }
 
@@ -123,24 +130,18 @@ llvm::PreservedAnalyses unroll_chains_pass::run(llvm::Function &f,
 {
 	if (!is_wg_function(f))
 		return llvm::PreservedAnalyses::all();
-	llvm::LoopInfo &li = fam.getResult<llvm::LoopAnalysis>(f);
-	llvm::ScalarEvolution &se = fam.getResult<llvm::ScalarEvolutionAnalysis>(f);
-	llvm::DominatorTree &dt = fam.getResult<llvm::DominatorTreeAnalysis>(f);
-	llvm::AssumptionCache &ac = fam.getResult<llvm::AssumptionAnalysis>(f);
-	const llvm::TargetTransformInfo &tti = fam.getResult<llvm::TargetIRAnalysis>(f);
-	llvm::OptimizationRemarkEmitter &ore =
-		fam.getResult<llvm::OptimizationRemarkEmitterAnalysis>(f);
-	unsigned regs = tti.getNumberOfRegisters(tti.getRegisterClassForType(true));
+	unroll_analyses a = unroll_analyses_of(f, fam);
+	unsigned regs = a.tti.getNumberOfRegisters(a.tti.getRegisterClassForType(true));
 
 	/* innermost loops first gathered: unrolling adds loops */
 	std::vector<llvm::Loop *> innermost;
-	for (llvm::Loop *top : li)
+	for (llvm::Loop *top : a.li)
 		for (llvm::Loop *l : llvm::depth_first(top))
 			if (l->isInnermost())
 				innermost.push_back(l);
 	bool changed = false;
 	for (llvm::Loop *l : innermost)
-		changed |= unroll_loop(l, li, se, dt, ac, tti, ore, regs);
+		changed |= unroll_loop(l, a, regs);
 	if (!changed)
 		return llvm::PreservedAnalyses::all();
 	return llvm::PreservedAnalyses::none();

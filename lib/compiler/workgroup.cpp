@@ -166,19 +166,25 @@ static std::vector<llvm::Value *> load_args(llvm::IRBuilder<> &b, llvm::Function
 	return out;
 }
 
-/* Loop metadata (LLVM's LangRef, "llvm.loop"): neither vectorize nor
- * unroll the loop whose back edge carries it. */
+/* A loop ID (LLVM's LangRef, "llvm.loop"): a distinct node whose first
+ * operand is itself, then the options. */
+static llvm::MDNode *loop_id(llvm::LLVMContext &c, std::vector<llvm::Metadata *> options)
+{
+	llvm::TempMDTuple self = llvm::MDNode::getTemporary(c, {});
+	options.insert(options.begin(), self.get());
+	llvm::MDNode *md = llvm::MDNode::getDistinct(c, options);
+	md->replaceOperandWith(0, md);
+	return md;
+}
+
+/* Loop metadata: neither vectorize nor unroll the loop whose back edge
+ * carries it. */
 static llvm::MDNode *plain_loop_md(llvm::LLVMContext &c)
 {
 	llvm::Metadata *no_vec[] = {llvm::MDString::get(c, "llvm.loop.vectorize.enable"),
 				    llvm::ConstantAsMetadata::get(llvm::ConstantInt::getFalse(c))};
 	llvm::Metadata *no_unroll[] = {llvm::MDString::get(c, "llvm.loop.unroll.disable")};
-	llvm::TempMDTuple self = llvm::MDNode::getTemporary(c, {});
-	llvm::Metadata *ops[] = {self.get(), llvm::MDNode::get(c, no_vec),
-				 llvm::MDNode::get(c, no_unroll)};
-	llvm::MDNode *md = llvm::MDNode::getDistinct(c, ops);
-	md->replaceOperandWith(0, md);
-	return md;
+	return loop_id(c, {llvm::MDNode::get(c, no_vec), llvm::MDNode::get(c, no_unroll)});
 }
 
 /* Loop metadata: the loop whose back edge carries it is one for
@@ -186,11 +192,7 @@ static llvm::MDNode *plain_loop_md(llvm::LLVMContext &c)
 static llvm::MDNode *jam_loop_md(llvm::LLVMContext &c)
 {
 	llvm::Metadata *mark[] = {llvm::MDString::get(c, jam_mark)};
-	llvm::TempMDTuple self = llvm::MDNode::getTemporary(c, {});
-	llvm::Metadata *ops[] = {self.get(), llvm::MDNode::get(c, mark)};
-	llvm::MDNode *md = llvm::MDNode::getDistinct(c, ops);
-	md->replaceOperandWith(0, md);
-	return md;
+	return loop_id(c, {llvm::MDNode::get(c, mark)});
 }
 
 /* The local size k's work-group function is specialized for: the one
