@@ -343,10 +343,10 @@ void kiln_executable_free(struct kiln_executable *exe);
 
 /* A narrow variant's work-group function runs its work-items along
  * dimension 0 this many at a time, their chains side by side
- * (kiln-workgroup unrolls that loop; kiln-interleave-chains interleaves
- * the copies); a group-free kernel with a variant asked for groups
- * narrower than this runs in groups this wide where they divide the
- * range (ndrange.c). */
+ * (kiln-jam-narrow unrolls and jams that loop; kiln-interleave-chains
+ * interleaves the copies); a group-free kernel with a variant asked for
+ * groups narrower than this runs in groups this wide where they divide
+ * the range (ndrange.c). */
 #define KILN_NARROW_JAM 4
 
 struct kiln_kernel_native {

@@ -66,6 +66,9 @@ std::unique_ptr<llvm::Module> read_ir(llvm::LLVMContext &ctx,
 std::string write_ir(const llvm::Module &m);
 /* Sets triple, data layout, target-cpu/-features on every function. */
 void retarget(llvm::Module &m, const struct kiln_target *t);
+/* A loop ID (LLVM's LangRef, "llvm.loop"): a distinct node whose first
+ * operand is itself, then `options`. */
+llvm::MDNode *loop_id(llvm::LLVMContext &c, llvm::ArrayRef<llvm::Metadata *> options);
 
 /* --- options.cpp: the spec's build options (OpenCL 3.0 §5.8.6) -------- */
 

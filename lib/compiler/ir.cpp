@@ -54,6 +54,15 @@ bool is_kernel(const llvm::Function &f)
 	       f.getMetadata(block_kernel_mark) != nullptr;
 }
 
+llvm::MDNode *loop_id(llvm::LLVMContext &c, llvm::ArrayRef<llvm::Metadata *> options)
+{
+	llvm::SmallVector<llvm::Metadata *, 4> ops = {nullptr};
+	ops.append(options.begin(), options.end());
+	llvm::MDNode *id = llvm::MDNode::getDistinct(c, ops);
+	id->replaceOperandWith(0, id);
+	return id;
+}
+
 void add_runtime_constant(llvm::Module &m, const std::string &name, uint64_t value)
 {
 	llvm::Type *i64 = llvm::Type::getInt64Ty(m.getContext());

@@ -79,14 +79,12 @@ bool leaves_to_unroller(const llvm::Loop *l, llvm::ScalarEvolution &se)
 static void mark_full_unroll(llvm::Loop *l)
 {
 	llvm::LLVMContext &c = l->getHeader()->getContext();
-	llvm::SmallVector<llvm::Metadata *, 4> ops = {nullptr};
+	llvm::SmallVector<llvm::Metadata *, 4> ops;
 	if (llvm::MDNode *id = l->getLoopID())
 		for (unsigned i = 1; i < id->getNumOperands(); i++)
 			ops.push_back(id->getOperand(i));
 	ops.push_back(llvm::MDNode::get(c, {llvm::MDString::get(c, "llvm.loop.unroll.full")}));
-	llvm::MDNode *id = llvm::MDNode::getDistinct(c, ops);
-	id->replaceOperandWith(0, id);
-	l->setLoopID(id);
+	l->setLoopID(loop_id(c, ops));
 }
 
 llvm::PreservedAnalyses unroll_small_loops_pass::run(llvm::Function &f,

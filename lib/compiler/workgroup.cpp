@@ -166,18 +166,7 @@ static std::vector<llvm::Value *> load_args(llvm::IRBuilder<> &b, llvm::Function
 	return out;
 }
 
-/* A loop ID (LLVM's LangRef, "llvm.loop"): a distinct node whose first
- * operand is itself, then the options. */
-static llvm::MDNode *loop_id(llvm::LLVMContext &c, std::vector<llvm::Metadata *> options)
-{
-	llvm::TempMDTuple self = llvm::MDNode::getTemporary(c, {});
-	options.insert(options.begin(), self.get());
-	llvm::MDNode *md = llvm::MDNode::getDistinct(c, options);
-	md->replaceOperandWith(0, md);
-	return md;
-}
-
-/* Loop metadata: neither vectorize nor unroll the loop whose back edge
+/* Loop metadata (LLVM's LangRef, "llvm.loop"): neither vectorize nor unroll the loop whose back edge
  * carries it. */
 static llvm::MDNode *plain_loop_md(llvm::LLVMContext &c)
 {

@@ -565,10 +565,14 @@ static void set_geometry(struct ndrange_cmd *c, cl_uint work_dim,
  * - a group-free kernel (lib/compiler/group_free.cpp) without one, asked
  *   to run in such groups, runs in the groups Kiln would pick for a NULL
  *   local size instead (written to `mine`), whose vectorized work-item
- *   loops fill every lane; it cannot tell.  A kernel with a variant keeps
- *   its groups: its split body need not vectorize (hashcat's PBKDF2 loop,
- *   -m 22000, ran at 0.3 kH/s regrouped, 17 in its variant on the 2-core
- *   VM), while the variant fills the lanes in any group. */
+ *   loops fill every lane; it cannot tell.  A kernel with a variant is not
+ *   regrouped that wide: its split body need not vectorize (hashcat's
+ *   PBKDF2 loop, -m 22000, ran at 0.3 kH/s regrouped, 17 in its variant on
+ *   the 2-core VM), while the variant fills the lanes in any group;
+ * - a group-free kernel with a variant, asked for groups narrower than
+ *   KILN_NARROW_JAM along dimension 0, runs the variant in groups of
+ *   KILN_NARROW_JAM (written to `mine`) where that divides the range, so
+ *   that kiln-jam-narrow's jammed work-items run side by side. */
 static const size_t *run_local(cl_device_id dev, cl_kernel k,
 			       struct kiln_kernel_native *native, cl_uint work_dim,
 			       const size_t *global, const size_t *asked,
