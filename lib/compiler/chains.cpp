@@ -62,15 +62,74 @@ unsigned chain_latency(const llvm::Instruction &i)
 	return 1;
 }
 
+/* A value that x86 reads straight from memory where it is used: a simple
+ * load, or a splat of one (an operand broadcast from memory, {1toN}, or
+ * one vbroadcast), with the insertelement that starts the splat. */
+static bool is_splat_of(const llvm::Instruction &i, bool (*source)(const llvm::Value *))
+{
+	auto *sv = llvm::dyn_cast<llvm::ShuffleVectorInst>(&i);
+	if (!sv || !sv->isZeroEltSplat())
+		return false;
+	auto *ie = llvm::dyn_cast<llvm::InsertElementInst>(sv->getOperand(0));
+	auto *at = ie ? llvm::dyn_cast<llvm::ConstantInt>(ie->getOperand(2)) : nullptr;
+	return at && at->isZero() && source(ie->getOperand(1));
+}
+
+static bool is_simple_load(const llvm::Value *v)
+{
+	auto *l = llvm::dyn_cast<llvm::LoadInst>(v);
+	return l && l->isSimple();
+}
+
+/* The insertelement that only starts splats: the splat is the one
+ * instruction the back end makes of the pair. */
+static bool starts_splats(const llvm::Instruction &i)
+{
+	auto *ie = llvm::dyn_cast<llvm::InsertElementInst>(&i);
+	if (!ie || !llvm::isa<llvm::UndefValue>(ie->getOperand(0)) || i.use_empty())
+		return false;
+	for (const llvm::User *u : i.users()) {
+		auto *sv = llvm::dyn_cast<llvm::ShuffleVectorInst>(u);
+		if (!sv || !sv->isZeroEltSplat() || sv->getOperand(0) != &i)
+			return false;
+	}
+	return true;
+}
+
+/* The units an instruction issues on: its issue time counts against its
+ * own class only, since the classes issue in the same cycles. */
+enum chain_unit { UNIT_NONE, UNIT_VECTOR, UNIT_LOAD, UNIT_STORE, UNIT_SCALAR, UNIT_COUNT };
+
+static chain_unit unit_of(const llvm::Instruction &i)
+{
+	if (starts_splats(i) || is_splat_of(i, is_simple_load))
+		return UNIT_NONE;
+	if (llvm::isa<llvm::LoadInst>(i))
+		return UNIT_LOAD;
+	if (llvm::isa<llvm::StoreInst>(i))
+		return UNIT_STORE;
+	if (llvm::isa<llvm::GetElementPtrInst>(i) || llvm::isa<llvm::CastInst>(i) ||
+	    (!i.getType()->isVectorTy() && i.getType()->isIntegerTy()))
+		return UNIT_SCALAR;
+	return UNIT_VECTOR;
+}
+
 double chain_issue(const llvm::Instruction &i)
 {
-	if (llvm::isa<llvm::StoreInst>(i))
-		return 1;
 	if (is_long_op(i))
 		return 4;
-	if (llvm::isa<llvm::GetElementPtrInst>(i) || llvm::isa<llvm::CastInst>(i))
-		return 0.25; /* address arithmetic, folded or on the integer units */
-	return 0.5;
+	switch (unit_of(i)) {
+	case UNIT_NONE:
+		return 0;
+	case UNIT_STORE:
+		return 1;
+	case UNIT_LOAD:
+		return 1.0 / 3; /* three load ports */
+	case UNIT_SCALAR:
+		return 0.25; /* address arithmetic, folded or on four integer units */
+	default:
+		return 0.5; /* two vector or floating-point pipes */
+	}
 }
 
 bool chain_movable(const llvm::Instruction &i)
@@ -84,6 +143,7 @@ chain_shape chain_shape_of(llvm::BasicBlock &bb)
 	std::map<const llvm::Instruction *, unsigned> ready; /* cycle the result is ready */
 	/* the same, counting only paths from the block's phis */
 	std::map<const llvm::Instruction *, unsigned> from_phi;
+	double issue[UNIT_COUNT] = {0};
 	for (llvm::PHINode &phi : bb.phis())
 		from_phi[&phi] = 0;
 	for (llvm::Instruction &i : bb) {
@@ -108,8 +168,13 @@ chain_shape chain_shape_of(llvm::BasicBlock &bb)
 		if (on_phi_path)
 			from_phi[&i] = phi_start + chain_latency(i);
 		s.critical = std::max(s.critical, done);
-		s.issue += chain_issue(i);
+		chain_unit u = is_long_op(i) ? UNIT_VECTOR : unit_of(i);
+		issue[u] += chain_issue(i);
+		if (u != UNIT_NONE)
+			s.issued++;
 	}
+	for (unsigned u = UNIT_VECTOR; u < UNIT_COUNT; u++)
+		s.issue = std::max(s.issue, issue[u]);
 	for (llvm::PHINode &phi : bb.phis()) {
 		int at = phi.getBasicBlockIndex(&bb);
 		if (at < 0)
@@ -131,8 +196,12 @@ static bool takes_vector_register(const llvm::Type *t)
  * again where it is used (an operand from memory) instead of held. */
 static bool reloadable(const llvm::Instruction *i)
 {
-	if (auto *l = llvm::dyn_cast<llvm::LoadInst>(i))
-		return l->isSimple();
+	if (is_simple_load(i) || starts_splats(*i))
+		return true;
+	/* a splat with one user is folded into it as a broadcast operand;
+	 * one with several is a vbroadcast into a register they share */
+	if (is_splat_of(*i, is_simple_load) && i->hasOneUse())
+		return true;
 	auto *c = llvm::dyn_cast<llvm::IntrinsicInst>(i);
 	return c && c->getIntrinsicID() == llvm::Intrinsic::masked_load;
 }

@@ -44,7 +44,12 @@ bool chain_movable(const llvm::Instruction &i);
 struct chain_shape {
 	std::vector<llvm::Instruction *> ins;
 	unsigned critical = 0; /* cycles of the longest path */
-	double issue = 0;      /* cycles of issue, all units together */
+	/* cycles of issue on the busiest class of units (vector pipes,
+	 * load ports, store port, integer units), which issue side by
+	 * side */
+	double issue = 0;
+	size_t issued = 0; /* instructions that reach the machine: a splat
+			    * of a load is one, with its load */
 	/* for a block that branches to itself: cycles of the longest path
 	 * from one of its phis to the value the phi takes next time round
 	 * (a recurrence, which no unrolling shortens) */
