@@ -23,6 +23,12 @@ namespace llvm {
 class Loop;
 class ScalarEvolution;
 class PostDominatorTree;
+namespace object {
+class ObjectFile;
+}
+namespace orc {
+class LLJIT;
+}
 }
 
 namespace kiln {
@@ -53,6 +59,10 @@ void give_log(const std::string &log, char **log_out);
 void log_diagnostics(llvm::LLVMContext &ctx, std::string &log);
 void drop_diagnostics(llvm::LLVMContext &ctx);
 bool give_blob(const std::string &bytes, struct kiln_blob *out);
+
+/* perf_map.cpp: with KILN_PERF_MAP set, names the external functions of
+ * `obj`, loaded in `jit`, in /tmp/perf-<pid>.map for Linux perf. */
+void write_perf_map(llvm::orc::LLJIT &jit, const llvm::object::ObjectFile &obj);
 
 /* build_id.cpp: the GNU build id of the object Kiln's compiler is in
  * (hex), or "none"; part of kiln_compiler_id. */

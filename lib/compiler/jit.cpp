@@ -155,6 +155,7 @@ bool load_object(const struct kiln_target *t, llvm::StringRef obj,
 		k.uses_printf = k.uses_printf || variant->second.uses_printf;
 		exe->kernels.erase(variant);
 	}
+	write_perf_map(*exe->jit, **objfile);
 	*out = exe.release();
 	return true;
 }
