@@ -116,9 +116,21 @@ static chain_unit unit_of(const llvm::Instruction &i)
 
 double chain_issue(const llvm::Instruction &i)
 {
+	if (llvm::isa<llvm::StoreInst>(i))
+		return 1;
 	if (is_long_op(i))
 		return 4;
-	switch (unit_of(i)) {
+	if (llvm::isa<llvm::GetElementPtrInst>(i) || llvm::isa<llvm::CastInst>(i))
+		return 0.25; /* address arithmetic, folded or on the integer units */
+	return 0.5;
+}
+
+/* The issue time of i on its own class of units (unit_of). */
+static double class_issue(const llvm::Instruction &i, chain_unit u)
+{
+	if (is_long_op(i))
+		return 4;
+	switch (u) {
 	case UNIT_NONE:
 		return 0;
 	case UNIT_STORE:
@@ -168,13 +180,14 @@ chain_shape chain_shape_of(llvm::BasicBlock &bb)
 		if (on_phi_path)
 			from_phi[&i] = phi_start + chain_latency(i);
 		s.critical = std::max(s.critical, done);
+		s.issue += chain_issue(i);
 		chain_unit u = is_long_op(i) ? UNIT_VECTOR : unit_of(i);
-		issue[u] += chain_issue(i);
+		issue[u] += class_issue(i, u);
 		if (u != UNIT_NONE)
 			s.issued++;
 	}
 	for (unsigned u = UNIT_VECTOR; u < UNIT_COUNT; u++)
-		s.issue = std::max(s.issue, issue[u]);
+		s.busiest = std::max(s.busiest, issue[u]);
 	for (llvm::PHINode &phi : bb.phis()) {
 		int at = phi.getBasicBlockIndex(&bb);
 		if (at < 0)
@@ -194,19 +207,19 @@ static bool takes_vector_register(const llvm::Type *t)
 
 /* A value read from memory that nothing writes in between can be read
  * again where it is used (an operand from memory) instead of held. */
-static bool reloadable(const llvm::Instruction *i)
+static bool reloadable(const llvm::Instruction *i, bool fold_splats)
 {
-	if (is_simple_load(i) || starts_splats(*i))
+	if (is_simple_load(i))
 		return true;
 	/* a splat with one user is folded into it as a broadcast operand;
 	 * one with several is a vbroadcast into a register they share */
-	if (is_splat_of(*i, is_simple_load) && i->hasOneUse())
+	if (fold_splats && (starts_splats(*i) || (is_splat_of(*i, is_simple_load) && i->hasOneUse())))
 		return true;
 	auto *c = llvm::dyn_cast<llvm::IntrinsicInst>(i);
 	return c && c->getIntrinsicID() == llvm::Intrinsic::masked_load;
 }
 
-chain_peaks chain_peak_values(const std::vector<llvm::Instruction *> &ins)
+chain_peaks chain_peak_values(const std::vector<llvm::Instruction *> &ins, bool fold_splats)
 {
 	std::map<const llvm::Instruction *, size_t> pos, last;
 	for (size_t n = 0; n < ins.size(); n++)
@@ -229,7 +242,7 @@ chain_peaks chain_peak_values(const std::vector<llvm::Instruction *> &ins)
 	for (auto &e : last) {
 		const llvm::Type *t = e.first->getType();
 		std::vector<int> *delta = nullptr;
-		if (reloadable(e.first))
+		if (reloadable(e.first, fold_splats))
 			continue;
 		if (takes_vector_register(t))
 			delta = &vec;

@@ -44,10 +44,12 @@ bool chain_movable(const llvm::Instruction &i);
 struct chain_shape {
 	std::vector<llvm::Instruction *> ins;
 	unsigned critical = 0; /* cycles of the longest path */
+	double issue = 0; /* cycles of issue, all units together */
 	/* cycles of issue on the busiest class of units (vector pipes,
 	 * load ports, store port, integer units), which issue side by
-	 * side */
-	double issue = 0;
+	 * side; a splat of a loaded scalar costs nothing beyond its load
+	 * (an operand broadcast from memory) */
+	double busiest = 0;
 	size_t issued = 0; /* instructions that reach the machine: a splat
 			    * of a load is one, with its load */
 	/* for a block that branches to itself: cycles of the longest path
@@ -63,11 +65,15 @@ chain_shape chain_shape_of(llvm::BasicBlock &bb);
  * register (vectors and floating-point scalars), and integer scalars
  * other than i1 (which live in the flags) that die in the list.  A
  * block's scalar results for later blocks (addresses, counters, uniform
- * values) are live at its end in any order, so they count for no chain. */
+ * values) are live at its end in any order, so they count for no chain.
+ * Loaded values are not counted (read again where used); with
+ * fold_splats, neither is a splat of a loaded scalar that has one user,
+ * which the back end folds into it as a broadcast operand. */
 struct chain_peaks {
 	unsigned vector = 0, scalar = 0;
 };
-chain_peaks chain_peak_values(const std::vector<llvm::Instruction *> &ins);
+chain_peaks chain_peak_values(const std::vector<llvm::Instruction *> &ins,
+			      bool fold_splats = false);
 
 } // namespace kiln
 

@@ -56,6 +56,7 @@ namespace kiln {
 
 namespace {
 constexpr unsigned CHAIN_MAX_UNROLL = 16;
+constexpr unsigned CHAIN_MAX_UNROLL_VECTORIZED = 8;
 constexpr size_t CHAIN_MAX_UNROLLED = 4096;
 constexpr size_t CHAIN_MIN_BODY = 24;
 constexpr unsigned CHAIN_SPARE = 4; /* vector registers for passing values */
@@ -69,24 +70,57 @@ static bool computes_in_vectors(const std::vector<llvm::Instruction *> &ins)
 	return false;
 }
 
+/* How a loop's body is costed (the file comment). */
+struct unroll_model {
+	size_t issued;	/* instructions the window holds, per body */
+	double issue;	/* cycles of issue per body */
+	unsigned peak;	/* vector values a body holds at once */
+	unsigned most;	/* the largest factor */
+};
+
 /* The unroll factor for a loop body of this shape (the file comment). */
-static unsigned unroll_for(const chain_shape &s, unsigned peak, unsigned vector_regs)
+static unsigned unroll_for(const chain_shape &s, const unroll_model &u, unsigned vector_regs)
 {
 	size_t n = s.ins.size();
 	auto window = [&](unsigned m) {
-		return std::max<double>(1.0, (double)CHAIN_WINDOW / (double)(m * s.issued));
+		return std::max<double>(1.0, (double)CHAIN_WINDOW / (double)(m * u.issued));
 	};
 	auto latency_bound = [&](unsigned m) {
-		return (double)s.critical / window(m) > m * s.issue;
+		return (double)s.critical / window(m) > m * u.issue;
 	};
 	unsigned m = 1;
-	while (latency_bound(m) && m < CHAIN_MAX_UNROLL) {
+	while (latency_bound(m) && 2 * m <= u.most) {
 		unsigned next = 2 * m;
-		if (next * n > CHAIN_MAX_UNROLLED || next * peak + CHAIN_SPARE > vector_regs)
+		if (next * n > CHAIN_MAX_UNROLLED || next * u.peak + CHAIN_SPARE > vector_regs)
 			break;
 		m = next;
 	}
 	return m;
+}
+
+/* The model for loop l: the vectorizer's loops, whose trip count is
+ * rarely known (the work-items of a row over the vector width, often one
+ * or a few iterations), are costed with every unit's issue summed, which
+ * errs towards unrolling less: a loop that runs fewer iterations than the
+ * factor gains nothing and pays for the remainder (the 16x16 tiled
+ * SGEMM's generic function, whose vector loop over a row runs once, went
+ * from 85 to 67 GFLOP/s with it unrolled by 16).  A loop of a constant
+ * trip count (a row loop of a specialized group) is costed on its busiest
+ * class of units, with splats of loaded scalars folded into their users,
+ * and unrolled at most by its trip count. */
+static bool model_for(llvm::Loop *l, const chain_shape &s, llvm::ScalarEvolution &se,
+		      unroll_model &u)
+{
+	if (llvm::getBooleanLoopAttribute(l, "llvm.loop.isvectorized")) {
+		u = {s.ins.size(), s.issue, chain_peak_values(s.ins).vector, CHAIN_MAX_UNROLL_VECTORIZED};
+		return true;
+	}
+	unsigned trips = se.getSmallConstantTripCount(l);
+	if (trips < 2)
+		return false;
+	u = {s.issued, s.busiest, chain_peak_values(s.ins, true).vector,
+	     std::min(trips, CHAIN_MAX_UNROLL)};
+	return true;
 }
 
 unroll_analyses unroll_analyses_of(llvm::Function &f, llvm::FunctionAnalysisManager &fam)
@@ -111,7 +145,10 @@ static bool unroll_loop(llvm::Loop *l, unroll_analyses &a, unsigned vector_regs)
 	if (s.ins.size() < CHAIN_MIN_BODY || !computes_in_vectors(s.ins) ||
 	    2 * s.carried > s.critical)
 		return false;
-	unsigned m = unroll_for(s, chain_peak_values(s.ins).vector, vector_regs);
+	unroll_model u;
+	if (!model_for(l, s, a.se, u))
+		return false;
+	unsigned m = unroll_for(s, u, vector_regs);
 	if (m < 2)
 		return false;
 	if (llvm::isa<llvm::SCEVCouldNotCompute>(a.se.getBackedgeTakenCount(l)))
