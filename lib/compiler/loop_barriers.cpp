@@ -25,7 +25,9 @@
  * __kiln_barrier(0) first in the header of each innermost loop that
  * every work-item reaches, whose exits are uniform,
  * that calls nothing but intrinsics, holds divergent work and is not
- * left to the unroller; nothing else changes. */
+ * left to the unroller, and first in each of its exit blocks that only
+ * the loop enters and that does more than return (exit_does_work);
+ * nothing else changes. */
 #include "compiler/passes.h"
 
 #include <llvm/Analysis/LoopInfo.h>
@@ -65,6 +67,22 @@ static bool has_divergent_work(const llvm::Loop *l, const divergence &div)
 	return false;
 }
 
+/* The loop's exit block e leads to work of its own before the kernel
+ * returns: not just a return, and entered from the loop only.  Without a
+ * barrier there, that work is in the region of every iteration (the
+ * region runs from the head's barrier to the next barrier or the return),
+ * where the loop vectorizer predicates it: md5-x16's output stores, done
+ * once, were 128 scatters with an empty mask in each of its 64 iterations.
+ * The barrier gives it a region of its own, run once. */
+static bool exit_does_work(llvm::BasicBlock *e, const llvm::Loop *l)
+{
+	for (llvm::BasicBlock *p : llvm::predecessors(e))
+		if (!l->contains(p))
+			return false;
+	const llvm::Instruction *first = e->getFirstNonPHIOrDbg();
+	return !llvm::isa<llvm::ReturnInst>(first);
+}
+
 llvm::PreservedAnalyses loop_barriers_pass::run(llvm::Function &f,
 						llvm::FunctionAnalysisManager &fam)
 {
@@ -78,7 +96,7 @@ llvm::PreservedAnalyses loop_barriers_pass::run(llvm::Function &f,
 	llvm::ScalarEvolution &se = fam.getResult<llvm::ScalarEvolutionAnalysis>(f);
 	const divergence &div = fam.getResult<uniformity_analysis>(f);
 
-	std::vector<llvm::BasicBlock *> heads;
+	std::vector<llvm::BasicBlock *> heads, exits;
 	for (llvm::Loop *l : li.getLoopsInPreorder()) {
 		if (!l->getSubLoops().empty())
 			continue;
@@ -92,9 +110,16 @@ llvm::PreservedAnalyses loop_barriers_pass::run(llvm::Function &f,
 		    !has_divergent_work(l, div))
 			continue;
 		heads.push_back(h);
+		llvm::SmallVector<llvm::BasicBlock *, 4> out;
+		l->getUniqueExitBlocks(out);
+		for (llvm::BasicBlock *e : out)
+			if (exit_does_work(e, l))
+				exits.push_back(e);
 	}
 	for (llvm::BasicBlock *h : heads)
 		insert_implicit_barrier(&*h->getFirstInsertionPt());
+	for (llvm::BasicBlock *e : exits)
+		insert_implicit_barrier(&*e->getFirstInsertionPt());
 	return heads.empty() ? llvm::PreservedAnalyses::all() : llvm::PreservedAnalyses::none();
 }
 

@@ -1,5 +1,7 @@
 ; kiln-loop-barriers: the uniform loop (n iterations for every work-item)
-; gets an implicit barrier at its head.
+; gets an implicit barrier at its head, and one at its exit, whose block
+; does work of its own (the store of the result): without it the store
+; would be in the region of every iteration, predicated.
 ; RUN: %kiln-opt -passes="kiln-workitem,function(kiln-wi-simplify,kiln-scalarize,kiln-loop-barriers)" %s -S | %FileCheck %s
 ; SKIP-FAILS: kiln-loop-barriers
 ; CHECK-LABEL: define internal i32 @__kiln_wi_k(
@@ -8,6 +10,9 @@
 ; CHECK-NEXT: phi i32
 ; CHECK-NEXT: call void @__kiln_barrier(i32 0)
 ; CHECK-NEXT: icmp slt i32 %k.0, %n
+; CHECK: for.end:
+; CHECK-NEXT: call void @__kiln_barrier(i32 0)
+; CHECK: store float %acc.0
 ; Made with clang-15 -cc1 (the front end's options, docs/compiler.md) from:
 ;   __kernel void k(int n, __global const float *a, __global float *c) {
 ;     size_t i = get_global_id(0); float acc = 0.0f;
