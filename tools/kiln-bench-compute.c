@@ -22,6 +22,10 @@
  *                 lanes (hashcat's u32x16 on AVX-512)             Mhash/s
  *   md5-x16-wg1   md5-x16 in work-groups of one work-item, as hashcat
  *                 launches its kernels on a CPU                   Mhash/s
+ *   sha256        SHA-256 compressions (FIPS 180-4), four messages per
+ *                 work-item in uint4 lanes, 64 chained compressions each
+ *                 (hashcat -m 1400's work)                          Mhash/s
+ *   sha256-x16    the same in uint16 lanes                         Mhash/s
  *   reduce        sum of 2^26 floats: each work-item adds float4s with a
  *                 grid stride, then a __local tree of 256 with a barrier per
  *                 level; partials summed on the host                GB/s
@@ -463,9 +467,9 @@ out:
 	return result;
 }
 
-/* ---- MD5 --------------------------------------------------------------- */
+/* ---- hashes: MD5 and SHA-256 ------------------------------------------ */
 
-#define MD5_ITERS 64
+#define HASH_ITERS 64 /* chained compressions per message */
 
 /* The 64 steps written out, as hand-written hash kernels are: the state
  * registers rotate by name, constants and rotations are literals. */
@@ -525,51 +529,136 @@ static char *md5_source(unsigned w)
 	return src;
 }
 
-static size_t md5_items(unsigned w)
+/* SHA-256 (FIPS 180-4) the same way: the 64 rounds written out, the
+ * eight state registers rotating by name, the message schedule in 16
+ * rolling words; words 0-7 of each block are the chained state. */
+static char *sha256_source(unsigned w)
 {
-	/* 2^19 compressions per core (2^16 --quick) */
-	return (size_t)((double)((size_t)1 << 19) * scale() / w / MD5_ITERS);
+	size_t size = 32768, len = 0;
+	char *src = malloc(size);
+	if (!src)
+		return NULL;
+	len += snprintf(src + len, size - len,
+			"#define V uint%u\n"
+			"#define ROTR(x, n) rotate((x), (V)(32 - (n)))\n"
+			"#define S0(x) (ROTR(x, 2) ^ ROTR(x, 13) ^ ROTR(x, 22))\n"
+			"#define S1(x) (ROTR(x, 6) ^ ROTR(x, 11) ^ ROTR(x, 25))\n"
+			"#define s0(x) (ROTR(x, 7) ^ ROTR(x, 18) ^ ((x) >> 3))\n"
+			"#define s1(x) (ROTR(x, 17) ^ ROTR(x, 19) ^ ((x) >> 10))\n"
+			"#define CH(e, f, g) (((e) & (f)) ^ (~(e) & (g)))\n"
+			"#define MAJ(a, b, c) (((a) & (b)) ^ ((a) & (c)) ^ ((b) & (c)))\n"
+			"#define ROUND(a, b, c, d, e, f, g, h, w, k) { \\\n"
+			"    V t1 = h + S1(e) + CH(e, f, g) + (V)(k) + (w); \\\n"
+			"    V t2 = S0(a) + MAJ(a, b, c); d += t1; h = t1 + t2; }\n"
+			"#define SCHED(w0, w1, w9, w14) w0 += s1(w14) + w9 + s0(w1);\n"
+			"__kernel void k(__global V *out, uint iters)\n"
+			"{\n"
+			"    uint gid = get_global_id(0);\n"
+			"    V m0 = (V)(gid * %u) + (V)(",
+			w, w);
+	for (unsigned i = 0; i < w; i++)
+		len += snprintf(src + len, size - len, "%s%u", i ? ", " : "", i);
+	len += snprintf(src + len, size - len, ");\n");
+	for (int r = 1; r < 8; r++)
+		len += snprintf(src + len, size - len, "    V m%d = (V)(0x%xu);\n", r,
+				kiln_sha256_salt[r]);
+	for (int r = 0; r < 8; r++)
+		len += snprintf(src + len, size - len, "    V s%d = (V)(0x%08xu);\n", r,
+				kiln_sha256_iv[r]);
+	len += snprintf(src + len, size - len,
+			"    for (uint it = 0; it < iters; it++) {\n"
+			"        V a = s0, b = s1, c = s2, d = s3, e = s4, f = s5, g = s6, h = s7;\n"
+			"        V w0 = m0, w1 = m1, w2 = m2, w3 = m3, w4 = m4, w5 = m5, w6 = m6, w7 = m7;\n");
+	for (int r = 0; r < 8; r++)
+		len += snprintf(src + len, size - len, "        V w%d = (V)(0x%xu);\n", r + 8,
+				kiln_sha256_fixed[r]);
+	static const char *reg = "abcdefgh";
+	for (int t = 0; t < 64; t++) {
+		if (t >= 16)
+			len += snprintf(src + len, size - len, "        SCHED(w%d, w%d, w%d, w%d)\n",
+					t & 15, (t + 1) & 15, (t + 9) & 15, (t + 14) & 15);
+		int o = (8 - t % 8) % 8; /* round t works on a..h rotated right by t */
+		len += snprintf(src + len, size - len, "        ROUND(");
+		for (int r = 0; r < 8; r++)
+			len += snprintf(src + len, size - len, "%c, ", reg[(o + r) % 8]);
+		len += snprintf(src + len, size - len, "w%d, 0x%08xu)\n", t & 15, kiln_sha256_k[t]);
+	}
+	len += snprintf(src + len, size - len,
+			"        s0 += a; s1 += b; s2 += c; s3 += d; s4 += e; s5 += f; s6 += g; s7 += h;\n"
+			"        m0 = s0; m1 = s1; m2 = s2; m3 = s3; m4 = s4; m5 = s5; m6 = s6; m7 = s7;\n"
+			"    }\n");
+	for (int r = 0; r < 8; r++)
+		len += snprintf(src + len, size - len, "    out[gid * 8 + %d] = s%d;\n", r, r);
+	len += snprintf(src + len, size - len, "}\n");
+	return src;
 }
 
-/* md5: uint4 lanes; md5-x16: uint16; -wg1: work-groups of one work-item */
-static double bench_md5(struct plat *p, const char *name)
+/* The hash rows: a kernel source of w lanes, the words of state each
+ * message ends with, and the host reference of one message's chain. */
+struct hash_kind {
+	char *(*source)(unsigned w);
+	unsigned words;
+	void (*chain)(uint32_t *out, uint32_t index, unsigned iters);
+	unsigned per_core; /* compressions per core at full size */
+};
+
+static void md5_chain_words(uint32_t *out, uint32_t index, unsigned iters)
 {
+	kiln_md5_chain(out, index, iters);
+}
+
+static void sha256_chain_words(uint32_t *out, uint32_t index, unsigned iters)
+{
+	kiln_sha256_chain(out, index, iters);
+}
+
+static const struct hash_kind md5_kind = { md5_source, 4, md5_chain_words, 1u << 19 };
+/* a SHA-256 compression is about 4 times an MD5 one */
+static const struct hash_kind sha256_kind = { sha256_source, 8, sha256_chain_words, 1u << 17 };
+
+/* md5, sha256: uint4 lanes; -x16: uint16; -wg1: work-groups of one
+ * work-item */
+static double bench_hash(struct plat *p, const char *name)
+{
+	const struct hash_kind *h = strncmp(name, "sha256", 6) == 0 ? &sha256_kind : &md5_kind;
 	unsigned w = strstr(name, "x16") ? 16 : 4;
 	static const size_t one = 1;
-	size_t n = md5_items(w);
-	cl_uint iters = MD5_ITERS;
+	size_t n = (size_t)((double)h->per_core * scale() / w / HASH_ITERS);
+	size_t bytes = n * h->words * 4 * w;
+	cl_uint iters = HASH_ITERS;
 	double result = FAILED;
-	char *src = md5_source(w);
-	uint32_t *got = malloc(n * 16 * w);
+	char *src = h->source(w);
+	uint32_t *got = malloc(bytes);
 	cl_program prog = NULL;
 	cl_kernel k = NULL;
 	cl_mem mo = NULL;
 	if (!src || !got)
 		goto out;
 	k = build_kernel(p, name, src, &prog);
-	mo = bench_make_buf(p, n * 16 * w, NULL);
+	mo = bench_make_buf(p, bytes, NULL);
 	if (!k || !mo)
 		goto out;
 	clSetKernelArg(k, 0, sizeof(mo), &mo);
 	clSetKernelArg(k, 1, sizeof(iters), &iters);
 	struct launch l = { k, 1, { n }, strstr(name, "wg1") ? &one : NULL };
-	if (bench_warm_up(p, name, &l) || bench_read_buf(p, name, mo, n * 16 * w, got))
+	if (bench_warm_up(p, name, &l) || bench_read_buf(p, name, mo, bytes, got))
 		goto out;
 	size_t bad = 0;
 	for (size_t s = 0; s < SAMPLES; s++) {
 		size_t g = s == SAMPLES - 1 ? n - 1 : s * (n / SAMPLES) + s % 5;
 		for (unsigned lane = 0; lane < w; lane++) {
-			uint32_t want[4];
-			kiln_md5_chain(want, (uint32_t)(g * w + lane), MD5_ITERS);
-			for (int r = 0; r < 4; r++)
-				if (got[(g * 4 + r) * w + lane] != want[r]) {
+			uint32_t want[8];
+			h->chain(want, (uint32_t)(g * w + lane), HASH_ITERS);
+			for (unsigned r = 0; r < h->words; r++) {
+				uint32_t v = got[(g * h->words + r) * w + lane];
+				if (v != want[r]) {
 					if (!bad)
 						fprintf(stderr,
-							"%s: %s: WRONG RESULT: message %zu word %d: got %08x, want %08x\n",
-							p->name, name, g * w + lane, r,
-							got[(g * 4 + r) * w + lane], want[r]);
+							"%s: %s: WRONG RESULT: message %zu word %u: got %08x, want %08x\n",
+							p->name, name, g * w + lane, r, v, want[r]);
 					bad++;
 				}
+			}
 		}
 	}
 	if (bad) {
@@ -579,7 +668,7 @@ static double bench_md5(struct plat *p, const char *name)
 	}
 	double t = bench_best_time(p, name, &l);
 	if (t > 0)
-		result = (double)n * w * MD5_ITERS / t / 1e6;
+		result = (double)n * w * HASH_ITERS / t / 1e6;
 out:
 	free(src);
 	free(got);
@@ -852,7 +941,8 @@ static double lim_fp64(void) { return kiln_limit_fp64(); }
 static double lim_i32(void) { return kiln_limit_i32(); }
 static double lim_i16(void) { return kiln_limit_i16(); }
 static double lim_i8(void) { return kiln_limit_i8(); }
-static double lim_md5(void) { return kiln_limit_md5(MD5_ITERS * 16); }
+static double lim_md5(void) { return kiln_limit_md5(HASH_ITERS * 16); }
+static double lim_sha256(void) { return kiln_limit_sha256(HASH_ITERS * 4); }
 static double lim_read(void) { return kiln_limit_read(reduce_n() * 4); }
 static double lim_roundtrip(void) { return kiln_limit_wake_roundtrip_us(); }
 static double lim_chain(void) { return kiln_limit_wake_chain_us(); }
@@ -868,7 +958,7 @@ struct row {
 };
 
 /* The multiply-add rows, then the others that main's setup adds. */
-#define NROWS_MAX (NMADD + 7)
+#define NROWS_MAX (NMADD + 9)
 static struct row rows[NROWS_MAX];
 static size_t nrows;
 
@@ -888,9 +978,11 @@ static void make_rows(void)
 		r->madd = t;
 	}
 	rows[nrows++] = (struct row){ "sgemm-vec", "GFLOP/s", bench_sgemm, lim_fp32, "fp32 FMA", 0, NULL };
-	rows[nrows++] = (struct row){ "md5", "Mhash/s", bench_md5, lim_md5, "C MD5", 0, NULL };
-	rows[nrows++] = (struct row){ "md5-x16", "Mhash/s", bench_md5, lim_md5, "C MD5", 0, NULL };
-	rows[nrows++] = (struct row){ "md5-x16-wg1", "Mhash/s", bench_md5, lim_md5, "C MD5", 0, NULL };
+	rows[nrows++] = (struct row){ "md5", "Mhash/s", bench_hash, lim_md5, "C MD5", 0, NULL };
+	rows[nrows++] = (struct row){ "md5-x16", "Mhash/s", bench_hash, lim_md5, "C MD5", 0, NULL };
+	rows[nrows++] = (struct row){ "md5-x16-wg1", "Mhash/s", bench_hash, lim_md5, "C MD5", 0, NULL };
+	rows[nrows++] = (struct row){ "sha256", "Mhash/s", bench_hash, lim_sha256, "C SHA-256", 0, NULL };
+	rows[nrows++] = (struct row){ "sha256-x16", "Mhash/s", bench_hash, lim_sha256, "C SHA-256", 0, NULL };
 	rows[nrows++] = (struct row){ "reduce", "GB/s", bench_reduce, lim_read, "read bw", 0, NULL };
 	rows[nrows++] = (struct row){ "launch", "us", bench_launch, lim_roundtrip, "wake rtt", 1, NULL };
 	rows[nrows++] = (struct row){ "wake", "us", bench_wake, lim_chain, "wake 2-hop", 1, NULL };

@@ -453,6 +453,160 @@ double kiln_limit_md5(unsigned iters)
 	return best;
 }
 
+/* ---- SHA-256 ------------------------------------------------------------ */
+
+const uint32_t kiln_sha256_k[64] = {
+	0x428a2f98u, 0x71374491u, 0xb5c0fbcfu, 0xe9b5dba5u, 0x3956c25bu, 0x59f111f1u, 0x923f82a4u,
+	0xab1c5ed5u, 0xd807aa98u, 0x12835b01u, 0x243185beu, 0x550c7dc3u, 0x72be5d74u, 0x80deb1feu,
+	0x9bdc06a7u, 0xc19bf174u, 0xe49b69c1u, 0xefbe4786u, 0x0fc19dc6u, 0x240ca1ccu, 0x2de92c6fu,
+	0x4a7484aau, 0x5cb0a9dcu, 0x76f988dau, 0x983e5152u, 0xa831c66du, 0xb00327c8u, 0xbf597fc7u,
+	0xc6e00bf3u, 0xd5a79147u, 0x06ca6351u, 0x14292967u, 0x27b70a85u, 0x2e1b2138u, 0x4d2c6dfcu,
+	0x53380d13u, 0x650a7354u, 0x766a0abbu, 0x81c2c92eu, 0x92722c85u, 0xa2bfe8a1u, 0xa81a664bu,
+	0xc24b8b70u, 0xc76c51a3u, 0xd192e819u, 0xd6990624u, 0xf40e3585u, 0x106aa070u, 0x19a4c116u,
+	0x1e376c08u, 0x2748774cu, 0x34b0bcb5u, 0x391c0cb3u, 0x4ed8aa4au, 0x5b9cca4fu, 0x682e6ff3u,
+	0x748f82eeu, 0x78a5636fu, 0x84c87814u, 0x8cc70208u, 0x90befffau, 0xa4506cebu, 0xbef9a3f7u,
+	0xc67178f2u,
+};
+const uint32_t kiln_sha256_iv[8] = { 0x6a09e667u, 0xbb67ae85u, 0x3c6ef372u, 0xa54ff53au,
+				     0x510e527fu, 0x9b05688cu, 0x1f83d9abu, 0x5be0cd19u };
+const uint32_t kiln_sha256_salt[8] = { 0, 0x5a17u, 0x5a18u, 0x5a19u, 0x5a1au, 0x5a1bu, 0x5a1cu, 0x5a1du };
+/* a 32-byte message: the 1 bit after it, zeros, its length in bits */
+const uint32_t kiln_sha256_fixed[8] = { 0x80000000u, 0, 0, 0, 0, 0, 0, 256u };
+
+static uint32_t rotr(uint32_t x, unsigned n)
+{
+	return (x >> n) | (x << (32 - n));
+}
+
+void kiln_sha256_compress(uint32_t st[8], const uint32_t m[16])
+{
+	uint32_t w[64], v[8];
+	for (int t = 0; t < 16; t++)
+		w[t] = m[t];
+	for (int t = 16; t < 64; t++) {
+		uint32_t s0 = rotr(w[t - 15], 7) ^ rotr(w[t - 15], 18) ^ (w[t - 15] >> 3);
+		uint32_t s1 = rotr(w[t - 2], 17) ^ rotr(w[t - 2], 19) ^ (w[t - 2] >> 10);
+		w[t] = s1 + w[t - 7] + s0 + w[t - 16];
+	}
+	memcpy(v, st, sizeof(v));
+	for (int t = 0; t < 64; t++) {
+		uint32_t e = v[4], a = v[0];
+		uint32_t t1 = v[7] + (rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)) +
+			      ((e & v[5]) ^ (~e & v[6])) + kiln_sha256_k[t] + w[t];
+		uint32_t t2 = (rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)) +
+			      ((a & v[1]) ^ (a & v[2]) ^ (v[1] & v[2]));
+		memmove(v + 1, v, 7 * sizeof(uint32_t));
+		v[4] += t1;
+		v[0] = t1 + t2;
+	}
+	for (int r = 0; r < 8; r++)
+		st[r] += v[r];
+}
+
+void kiln_sha256_chain(uint32_t out[8], uint32_t index, unsigned iters)
+{
+	uint32_t m[16], st[8];
+	memcpy(m, kiln_sha256_salt, sizeof(kiln_sha256_salt));
+	m[0] = index;
+	memcpy(m + 8, kiln_sha256_fixed, sizeof(kiln_sha256_fixed));
+	memcpy(st, kiln_sha256_iv, sizeof(st));
+	for (unsigned i = 0; i < iters; i++) {
+		kiln_sha256_compress(st, m);
+		memcpy(m, st, sizeof(st));
+	}
+	memcpy(out, st, sizeof(st));
+}
+
+#define SHA_NV 1 /* vectors per thread: the eight state words and sixteen
+		  * schedule words of one fill the 32 vector registers */
+
+/* SHA_NV vectors of lanes, each lane its own message chain, the 64 rounds
+ * and the message schedule (16 rolling words) unrolled. */
+#define SHA256_KERNEL(NAME, BYTES, TARGET)                                               \
+	__attribute__((target(TARGET))) static uint64_t NAME(uint64_t iters, unsigned tid, \
+							     void *arg)                  \
+	{                                                                                \
+		typedef uint32_t v __attribute__((vector_size(BYTES)));                  \
+		enum { W = BYTES / 4 };                                                  \
+		v st[SHA_NV][8], m0[SHA_NV][8];                                          \
+		(void)arg;                                                               \
+		for (int j = 0; j < SHA_NV; j++)                                         \
+			for (int r = 0; r < 8; r++) {                                    \
+				m0[j][r] = (v){ 0 } + kiln_sha256_salt[r];               \
+				st[j][r] = (v){ 0 } + kiln_sha256_iv[r];                 \
+			}                                                                \
+		for (int j = 0; j < SHA_NV; j++)                                         \
+			for (int l = 0; l < W; l++)                                      \
+				m0[j][0][l] = (tid * SHA_NV + j) * W + l;                \
+		for (uint64_t it = 0; it < iters; it++) {                                \
+			v x[SHA_NV][8], w[SHA_NV][16];                                   \
+			for (int j = 0; j < SHA_NV; j++)                                 \
+				for (int r = 0; r < 8; r++) {                            \
+					x[j][r] = st[j][r];                              \
+					w[j][r] = m0[j][r];                              \
+					w[j][r + 8] = (v){ 0 } + kiln_sha256_fixed[r];   \
+				}                                                        \
+			_Pragma("GCC unroll 64") for (int t = 0; t < 64; t++)             \
+			{                                                                \
+				_Pragma("GCC unroll 8") for (int j = 0; j < SHA_NV; j++)  \
+				{                                                        \
+					v *q = w[j];                                     \
+					if (t >= 16) {                                   \
+						v a = q[(t - 15) & 15], b = q[(t - 2) & 15]; \
+						v s0 = ((a >> 7) | (a << 25)) ^           \
+						       ((a >> 18) | (a << 14)) ^ (a >> 3); \
+						v s1 = ((b >> 17) | (b << 15)) ^          \
+						       ((b >> 19) | (b << 13)) ^ (b >> 10); \
+						q[t & 15] += s1 + q[(t - 7) & 15] + s0;   \
+					}                                                \
+					v *y = x[j];                                     \
+					v e = y[4], a = y[0];                            \
+					v t1 = y[7] +                                    \
+					       (((e >> 6) | (e << 26)) ^ ((e >> 11) | (e << 21)) ^ \
+						((e >> 25) | (e << 7))) +                  \
+					       ((e & y[5]) ^ (~e & y[6])) + kiln_sha256_k[t] + \
+					       q[t & 15];                                \
+					v t2 = (((a >> 2) | (a << 30)) ^ ((a >> 13) | (a << 19)) ^ \
+						((a >> 22) | (a << 10))) +                 \
+					       ((a & y[1]) ^ (a & y[2]) ^ (y[1] & y[2])); \
+					y[7] = y[6], y[6] = y[5], y[5] = y[4];           \
+					y[4] = y[3] + t1;                                \
+					y[3] = y[2], y[2] = y[1], y[1] = y[0];           \
+					y[0] = t1 + t2;                                  \
+				}                                                        \
+			}                                                                \
+			for (int j = 0; j < SHA_NV; j++)                                 \
+				for (int r = 0; r < 8; r++) {                            \
+					st[j][r] += x[j][r];                             \
+					m0[j][r] = st[j][r];                             \
+				}                                                        \
+		}                                                                        \
+		uint64_t s = 0;                                                          \
+		for (int j = 0; j < SHA_NV; j++)                                         \
+			for (int l = 0; l < W; l++)                                      \
+				s += st[j][0][l];                                        \
+		return s;                                                                \
+	}
+
+SHA256_KERNEL(sha256_512, 64, T512)
+SHA256_KERNEL(sha256_256, 32, T256)
+SHA256_KERNEL(sha256_128, 16, "sse2")
+
+double kiln_limit_sha256(unsigned iters)
+{
+	enum isa isa = best_isa();
+	kernel_fn k = isa == ISA_AVX512 ? sha256_512 : isa == ISA_AVX2 ? sha256_256 : sha256_128;
+	unsigned lanes = isa == ISA_AVX512 ? 16 : isa == ISA_AVX2 ? 8 : 4;
+	double best = 0;
+	for (int pass = 0; pass < (isa == ISA_AVX512 ? 2 : 1); pass++) {
+		double t = on_all_cores(pass ? sha256_256 : k, iters, NULL);
+		double r = (double)iters * SHA_NV * (pass ? 8 : lanes) * kiln_limits_threads() / t / 1e6;
+		if (r > best)
+			best = r;
+	}
+	return best;
+}
+
 /* ---- wake-up latency --------------------------------------------------- */
 
 struct flag {
@@ -578,6 +732,15 @@ int main(void)
 	printf("md5(\"abc\") = %08x%08x%08x%08x (byte-swapped: want 900150983cd24fb0d6963f7d28e17f72)\n",
 	       __builtin_bswap32(st[0]), __builtin_bswap32(st[1]), __builtin_bswap32(st[2]),
 	       __builtin_bswap32(st[3]));
+	/* The reference SHA-256 against FIPS 180-4's example (and RFC 6234's
+	 * test 1): "abc". */
+	uint32_t h[8], b[16] = { 0x61626380u };
+	b[15] = 24;
+	memcpy(h, kiln_sha256_iv, sizeof(h));
+	kiln_sha256_compress(h, b);
+	printf("sha256(\"abc\") = %08x%08x%08x%08x%08x%08x%08x%08x (want "
+	       "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad)\n",
+	       h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7]);
 	printf("%d threads, %s\n", kiln_limits_threads(), kiln_limits_isa());
 	printf("fp32 FMA           %9.1f GFLOP/s\n", kiln_limit_fp32());
 	printf("fp32 FMA, 1 chain  %9.1f GFLOP/s\n", kiln_limit_fp32_chain());
@@ -588,6 +751,7 @@ int main(void)
 	printf("read 256 MiB       %9.1f GB/s\n", kiln_limit_read((size_t)256 << 20));
 	printf("read 16 MiB        %9.1f GB/s\n", kiln_limit_read((size_t)16 << 20));
 	printf("md5                %9.1f Mhash/s\n", kiln_limit_md5(4096));
+	printf("sha256             %9.1f Mhash/s\n", kiln_limit_sha256(1024));
 	printf("wake roundtrip     %9.2f us\n", kiln_limit_wake_roundtrip_us());
 	printf("wake chain         %9.2f us\n", kiln_limit_wake_chain_us());
 	return 0;

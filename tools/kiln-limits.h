@@ -39,6 +39,12 @@ double kiln_limit_read(size_t bytes);
  * compressions per second.  kiln_bench_md5_words gives the message words. */
 double kiln_limit_md5(unsigned iters);
 
+/* SHA-256 compression (FIPS 180-4, 6.2.2) of `iters` chained blocks per
+ * message, many messages in vector lanes, two vectors interleaved per
+ * thread; million compressions per second.  kiln_sha256_chain gives the
+ * reference for one message. */
+double kiln_limit_sha256(unsigned iters);
+
 /* Thread wake-up latency with pthread condition variables (µs, median):
  * roundtrip = one thread wakes a sleeping one and sleeps until woken back
  * (what an enqueue to a sleeping worker and a wait for its completion
@@ -55,5 +61,16 @@ void kiln_md5_compress(uint32_t st[4], const uint32_t m[16]);
 extern const uint32_t kiln_md5_k[64];
 extern const uint32_t kiln_md5_fixed[12]; /* message words 4..15 */
 void kiln_md5_chain(uint32_t out[4], uint32_t index, unsigned iters);
+
+/* One SHA-256 compression of the block m into state st (FIPS 180-4,
+ * 6.2.2), the scalar reference; the benchmark's message: words 0-7 are the
+ * chained state (initially the index and salt words 1-7), words 8-15 the
+ * padding of a 32-byte message. */
+void kiln_sha256_compress(uint32_t st[8], const uint32_t m[16]);
+extern const uint32_t kiln_sha256_k[64];
+extern const uint32_t kiln_sha256_iv[8];
+extern const uint32_t kiln_sha256_salt[8]; /* message words 1..7 at first (word 0 unused) */
+extern const uint32_t kiln_sha256_fixed[8]; /* message words 8..15 */
+void kiln_sha256_chain(uint32_t out[8], uint32_t index, unsigned iters);
 
 #endif
