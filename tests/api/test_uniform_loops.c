@@ -139,6 +139,19 @@ static const char *src =
 	"  }\n"
 	"  out[g] = acc;\n"
 	"}\n"
+	/* Two uniform loops one after the other, with work between them:
+	 * each loop's exit gets a barrier of its own (the work after it is a
+	 * region run once), the first exit leading into the second loop. */
+	"kernel void seq(global int *out, global const int *in, int n)\n"
+	"{\n"
+	"  int g = get_global_id(0), acc = 0;\n"
+	"  for (int k = 0; k < n; k++) acc += in[k * 1000 + g];\n"
+	"  uint t = (uint)acc * 3u + (uint)g;\n"
+	"  out[g] = (int)t;\n"
+	"  for (int k = 0; k < n; k++)\n"
+	"    t ^= (uint)in[(k + 5) % 37 * 1000 + g] + (uint)k * (uint)out[g];\n"
+	"  out[g] = (int)((uint)out[g] + t);\n"
+	"}\n"
 	"kernel void div_barrier(global int *out, global const int *in, int n)\n"
 	"{\n"
 	"  local int tmp[1024];\n"
@@ -198,7 +211,7 @@ static const char *src =
 	"}\n";
 
 enum { K_SUM, K_DIV_BOUND, K_DIV_REACH, K_BRK, K_DIV_BRK, K_NESTED, K_RET, K_PRIV,
-       K_ESCAPE, K_DIV_IN_UNIFORM, K_DIV_BARRIER, K_COUNT };
+       K_ESCAPE, K_DIV_IN_UNIFORM, K_DIV_BARRIER, K_SEQ, K_COUNT };
 
 static int in_host[N * W];
 
@@ -278,6 +291,14 @@ static int reference(int kernel, int g, int n, int local)
 		return acc;
 	case K_DIV_BARRIER:
 		return div_barrier_ref(g, n, local);
+	case K_SEQ: {
+		for (k = 0; k < n; k++)
+			acc += in[k * W + g];
+		unsigned t = (unsigned)acc * 3u + (unsigned)g, first = t;
+		for (k = 0; k < n; k++)
+			t ^= (unsigned)in[(k + 5) % 37 * W + g] + (unsigned)k * first;
+		return (int)(first + t);
+	}
 	case K_PRIV: {
 		int a[8];
 		for (k = 0; k < 8; k++)
@@ -294,7 +315,7 @@ static int reference(int kernel, int g, int n, int local)
 
 static const char *names[] = { "sum", "div_bound", "div_reach", "brk", "div_brk",
 			       "nested", "ret", "priv", "escape", "div_in_uniform",
-			       "div_barrier" };
+			       "div_barrier", "seq" };
 
 static cl_mem make_buffer(size_t size, void *data)
 {
