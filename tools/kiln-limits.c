@@ -438,19 +438,29 @@ MD5_KERNEL(md5_512, 64, T512)
 MD5_KERNEL(md5_256, 32, T256)
 MD5_KERNEL(md5_128, 16, "sse2")
 
-double kiln_limit_md5(unsigned iters)
+/* Million compressions per second of a hash kernel built for AVX-512,
+ * AVX2 and SSE2: the widest the CPU has, and on an AVX-512 CPU the AVX2
+ * one too, the faster of the two counting; `nv` vectors of messages per
+ * thread. */
+static double hash_limit(kernel_fn k512, kernel_fn k256, kernel_fn k128, unsigned nv,
+			 unsigned iters)
 {
 	enum isa isa = best_isa();
-	kernel_fn k = isa == ISA_AVX512 ? md5_512 : isa == ISA_AVX2 ? md5_256 : md5_128;
+	kernel_fn k = isa == ISA_AVX512 ? k512 : isa == ISA_AVX2 ? k256 : k128;
 	unsigned lanes = isa == ISA_AVX512 ? 16 : isa == ISA_AVX2 ? 8 : 4;
 	double best = 0;
 	for (int pass = 0; pass < (isa == ISA_AVX512 ? 2 : 1); pass++) {
-		double t = on_all_cores(pass ? md5_256 : k, iters, NULL);
-		double r = (double)iters * MD5_NV * (pass ? 8 : lanes) * kiln_limits_threads() / t / 1e6;
+		double t = on_all_cores(pass ? k256 : k, iters, NULL);
+		double r = (double)iters * nv * (pass ? 8 : lanes) * kiln_limits_threads() / t / 1e6;
 		if (r > best)
 			best = r;
 	}
 	return best;
+}
+
+double kiln_limit_md5(unsigned iters)
+{
+	return hash_limit(md5_512, md5_256, md5_128, MD5_NV, iters);
 }
 
 /* ---- SHA-256 ------------------------------------------------------------ */
@@ -594,17 +604,7 @@ SHA256_KERNEL(sha256_128, 16, "sse2")
 
 double kiln_limit_sha256(unsigned iters)
 {
-	enum isa isa = best_isa();
-	kernel_fn k = isa == ISA_AVX512 ? sha256_512 : isa == ISA_AVX2 ? sha256_256 : sha256_128;
-	unsigned lanes = isa == ISA_AVX512 ? 16 : isa == ISA_AVX2 ? 8 : 4;
-	double best = 0;
-	for (int pass = 0; pass < (isa == ISA_AVX512 ? 2 : 1); pass++) {
-		double t = on_all_cores(pass ? sha256_256 : k, iters, NULL);
-		double r = (double)iters * SHA_NV * (pass ? 8 : lanes) * kiln_limits_threads() / t / 1e6;
-		if (r > best)
-			best = r;
-	}
-	return best;
+	return hash_limit(sha256_512, sha256_256, sha256_128, SHA_NV, iters);
 }
 
 /* ---- wake-up latency --------------------------------------------------- */
