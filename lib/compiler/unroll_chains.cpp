@@ -8,9 +8,10 @@
  * overlaps the iterations its out-of-order window holds, two or three, so
  * the scalar rows of kiln-bench-compute ran at 34-55% of the machine's
  * FMA or multiply-add limit on the 2-core Zen 5 VM.  This pass unrolls
- * such a loop by m (2, 4, 8 or 16; LLVM's runtime unrolling, the remainder
- * a loop of the original body) so that m chains are in one body, and
- * kiln-interleave-chains, after it, puts them side by side.
+ * such a loop by m (2, 4 or 8, and up to 16 for loops of a constant trip
+ * count; LLVM's runtime unrolling, the remainder a loop of the original
+ * body) so that m chains are in one body, and kiln-interleave-chains,
+ * after it, puts them side by side.
  *
  * m is the least that hides the body's latency (chains.h): with the
  * body's critical path L cycles, its issue time T cycles, and w the
@@ -19,16 +20,19 @@
  * cycles, and m iterations side by side max(mT, L / w(m)); m grows while
  * the latency term is the larger, as long as m bodies' vector values fit
  * the registers and the body stays under CHAIN_MAX_UNROLLED
- * instructions.
+ * instructions.  T and the body's length are counted two ways
+ * (model_for): conservatively for the vectorizer's loops, closer to the
+ * machine for loops of a constant trip count.
  *
  * Taken: innermost single-block loops of work-group functions that
  * compute in vectors and do not ask not to be unrolled (kiln-workgroup's
  * plain loops do), whose trip count scalar evolution can compute and
  * whose longest path through a phi and back (a reduction's recurrence,
  * which unrolling does not shorten) is at most half the body's critical
- * path.  Most are the loop vectorizer's; the others are loops over rows
- * of work-items whose loop over a row vectorized to one iteration and
- * folded away (a group specialized for 16 x 16 on 16 lanes): the 16x16
+ * path, and that are either the loop vectorizer's or of a constant trip
+ * count.  The latter are loops over rows of work-items whose loop over a
+ * row vectorized to one iteration and folded away (a group specialized
+ * for 16 x 16 on 16 lanes): the 16x16
  * tiled SGEMM of kiln-bench-kernels runs one 16-step multiply-add chain
  * per row, which unrolled by 16 took it from 121-138 to 144-162 GFLOP/s
  * (n = 1024, the 2-core Zen 5 VM).
