@@ -471,6 +471,15 @@ out:
 
 #define HASH_ITERS 64 /* chained compressions per message */
 
+/* Appends "0, 1, ..., w-1", the lanes of a vector literal, to the
+ * kernel source being written at src + len; returns the new length. */
+static size_t lane_list(char *src, size_t len, size_t size, unsigned w)
+{
+	for (unsigned i = 0; i < w; i++)
+		len += snprintf(src + len, size - len, "%s%u", i ? ", " : "", i);
+	return len;
+}
+
 /* The 64 steps written out, as hand-written hash kernels are: the state
  * registers rotate by name, constants and rotations are literals. */
 static char *md5_source(unsigned w)
@@ -496,8 +505,7 @@ static char *md5_source(unsigned w)
 			"    uint g = get_global_id(0);\n"
 			"    V m0 = (V)(g * %u) + (V)(",
 			w, w);
-	for (unsigned i = 0; i < w; i++)
-		len += snprintf(src + len, size - len, "%s%u", i ? ", " : "", i);
+	len = lane_list(src, len, size, w);
 	len += snprintf(src + len, size - len,
 			");\n"
 			"    V m1 = (V)(0x5a17u), m2 = (V)(0x5a18u), m3 = (V)(0x5a19u);\n"
@@ -556,8 +564,7 @@ static char *sha256_source(unsigned w)
 			"    uint gid = get_global_id(0);\n"
 			"    V m0 = (V)(gid * %u) + (V)(",
 			w, w);
-	for (unsigned i = 0; i < w; i++)
-		len += snprintf(src + len, size - len, "%s%u", i ? ", " : "", i);
+	len = lane_list(src, len, size, w);
 	len += snprintf(src + len, size - len, ");\n");
 	for (int r = 1; r < 8; r++)
 		len += snprintf(src + len, size - len, "    V m%d = (V)(0x%xu);\n", r,
@@ -602,19 +609,9 @@ struct hash_kind {
 	unsigned per_core; /* compressions per core at full size */
 };
 
-static void md5_chain_words(uint32_t *out, uint32_t index, unsigned iters)
-{
-	kiln_md5_chain(out, index, iters);
-}
-
-static void sha256_chain_words(uint32_t *out, uint32_t index, unsigned iters)
-{
-	kiln_sha256_chain(out, index, iters);
-}
-
-static const struct hash_kind md5_kind = { md5_source, 4, md5_chain_words, 1u << 19 };
+static const struct hash_kind md5_kind = { md5_source, 4, kiln_md5_chain, 1u << 19 };
 /* a SHA-256 compression is about 4 times an MD5 one */
-static const struct hash_kind sha256_kind = { sha256_source, 8, sha256_chain_words, 1u << 17 };
+static const struct hash_kind sha256_kind = { sha256_source, 8, kiln_sha256_chain, 1u << 17 };
 
 /* md5, sha256: uint4 lanes; -x16: uint16; -wg1: work-groups of one
  * work-item */

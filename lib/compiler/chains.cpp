@@ -62,23 +62,23 @@ unsigned chain_latency(const llvm::Instruction &i)
 	return 1;
 }
 
-/* A value that x86 reads straight from memory where it is used: a simple
- * load, or a splat of one (an operand broadcast from memory, {1toN}, or
- * one vbroadcast), with the insertelement that starts the splat. */
-static bool is_splat_of(const llvm::Instruction &i, bool (*source)(const llvm::Value *))
+static bool is_simple_load(const llvm::Value *v)
+{
+	auto *l = llvm::dyn_cast<llvm::LoadInst>(v);
+	return l && l->isSimple();
+}
+
+/* A splat of a loaded scalar, which x86 reads straight from memory where
+ * it is used (an operand broadcast from memory, {1toN}, or one
+ * vbroadcast). */
+static bool is_splat_of_load(const llvm::Instruction &i)
 {
 	auto *sv = llvm::dyn_cast<llvm::ShuffleVectorInst>(&i);
 	if (!sv || !sv->isZeroEltSplat())
 		return false;
 	auto *ie = llvm::dyn_cast<llvm::InsertElementInst>(sv->getOperand(0));
 	auto *at = ie ? llvm::dyn_cast<llvm::ConstantInt>(ie->getOperand(2)) : nullptr;
-	return at && at->isZero() && source(ie->getOperand(1));
-}
-
-static bool is_simple_load(const llvm::Value *v)
-{
-	auto *l = llvm::dyn_cast<llvm::LoadInst>(v);
-	return l && l->isSimple();
+	return at && at->isZero() && is_simple_load(ie->getOperand(1));
 }
 
 /* The insertelement that only starts splats: the splat is the one
@@ -102,7 +102,7 @@ enum chain_unit { UNIT_NONE, UNIT_VECTOR, UNIT_LOAD, UNIT_STORE, UNIT_SCALAR, UN
 
 static chain_unit unit_of(const llvm::Instruction &i)
 {
-	if (starts_splats(i) || is_splat_of(i, is_simple_load))
+	if (starts_splats(i) || is_splat_of_load(i))
 		return UNIT_NONE;
 	if (llvm::isa<llvm::LoadInst>(i))
 		return UNIT_LOAD;
@@ -213,7 +213,7 @@ static bool reloadable(const llvm::Instruction *i, bool fold_splats)
 		return true;
 	/* a splat with one user is folded into it as a broadcast operand;
 	 * one with several is a vbroadcast into a register they share */
-	if (fold_splats && (starts_splats(*i) || (is_splat_of(*i, is_simple_load) && i->hasOneUse())))
+	if (fold_splats && (starts_splats(*i) || (is_splat_of_load(*i) && i->hasOneUse())))
 		return true;
 	auto *c = llvm::dyn_cast<llvm::IntrinsicInst>(i);
 	return c && c->getIntrinsicID() == llvm::Intrinsic::masked_load;

@@ -166,8 +166,8 @@ static std::vector<llvm::Value *> load_args(llvm::IRBuilder<> &b, llvm::Function
 	return out;
 }
 
-/* Loop metadata (LLVM's LangRef, "llvm.loop"): neither vectorize nor unroll the loop whose back edge
- * carries it. */
+/* Loop metadata (LLVM's LangRef, "llvm.loop"): neither vectorize nor
+ * unroll the loop whose back edge carries it. */
 static llvm::MDNode *plain_loop_md(llvm::LLVMContext &c)
 {
 	llvm::Metadata *no_vec[] = {llvm::MDString::get(c, "llvm.loop.vectorize.enable"),
