@@ -240,6 +240,15 @@ bool calls_only_intrinsics(const llvm::Loop *l);
 static const unsigned SMALL_TRIP_COUNT = 64;
 static const unsigned UNROLLED_SIZE_LIMIT = 2048;
 bool leaves_to_unroller(const llvm::Loop *l, llvm::ScalarEvolution &se);
+/* OpenCL's global address space, as Clang's SPIR targets number it. */
+static const unsigned AS_GLOBAL = 1;
+/* prefetch_next.cpp and lower_prefetch.cpp: kiln-prefetch-next's calls
+ * (PREFETCH_FN.p<as>, one pointer) and their vector variants
+ * (prefetch_variant_name(VF).p<as>, <VF x ptr>), declarations that
+ * kiln-lower-prefetch replaces by llvm.prefetch before code generation. */
+static const char PREFETCH_FN[] = "__kiln_prefetch_next";
+static const char PREFETCH_FN_VEC[] = "__kiln_prefetch_next_v";
+std::string prefetch_variant_name(unsigned lanes);
 /* atomic_loops.cpp: whether loop l holds an atomic operation or a fence;
  * such loops keep running one work-item at a time (no implicit barriers). */
 bool synchronises_through_memory(const llvm::Loop *l);

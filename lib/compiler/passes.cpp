@@ -81,6 +81,8 @@ llvm::ModulePassManager workgroup_pipeline(pass_errors *errors, unsigned check)
 	fpm = llvm::FunctionPassManager();
 	fpm.addPass(split_grid_stride_pass());
 	fpm.addPass(unroll_small_loops_pass());
+	if (!check)
+		fpm.addPass(prefetch_next_pass());
 	fpm.addPass(loop_barriers_pass());
 	fpm.addPass(converge_loops_pass());
 	fpm.addPass(barriers_pass());
@@ -167,6 +169,7 @@ llvm::ModulePassManager optimisation_pipeline(llvm::PassBuilder &pb, bool opt_di
 			else
 				mpm.addPass(llvm::createModuleToFunctionPassAdaptor(
 					pair_iterations_pass()));
+			mpm.addPass(lower_prefetch_pass());
 		});
 	return pb.buildPerModuleDefaultPipeline(opt_disable ? llvm::OptimizationLevel::O1
 							    : llvm::OptimizationLevel::O3);
@@ -219,6 +222,8 @@ static const module_entry module_passes[] = {
 	 [](llvm::ModulePassManager &m, pass_errors *) { m.addPass(check_builtins_pass()); }},
 	{"kiln-check-state", check_state_attrs_pass::name(),
 	 [](llvm::ModulePassManager &m, pass_errors *) { m.addPass(check_state_attrs_pass()); }},
+	{"kiln-lower-prefetch", lower_prefetch_pass::name(),
+	 [](llvm::ModulePassManager &m, pass_errors *) { m.addPass(lower_prefetch_pass()); }},
 	{"kiln-block-kernels", block_kernels_pass::name(),
 	 [](llvm::ModulePassManager &m, pass_errors *e) { m.addPass(block_kernels_pass(e)); }},
 };
@@ -226,6 +231,8 @@ static const module_entry module_passes[] = {
 static const function_entry function_passes[] = {
 	{"kiln-local-vars", local_vars_pass::name(),
 	 [](llvm::FunctionPassManager &f) { f.addPass(local_vars_pass()); }},
+	{"kiln-prefetch-next", prefetch_next_pass::name(),
+	 [](llvm::FunctionPassManager &f) { f.addPass(prefetch_next_pass()); }},
 	{"kiln-wi-simplify", wi_simplify_pass::name(),
 	 [](llvm::FunctionPassManager &f) { f.addPass(wi_simplify_pass()); }},
 	{"kiln-scalarize", scalarize_pass::name(),

@@ -280,6 +280,20 @@ struct interleave_chains_pass : llvm::PassInfoMixin<interleave_chains_pass> {
 	llvm::PreservedAnalyses run(llvm::Function &f, llvm::FunctionAnalysisManager &fam);
 };
 
+/* kiln-prefetch-next (prefetch_next.cpp), on work-item functions before
+ * kiln-loop-barriers: a global load in a loop with a barrier asks for the
+ * address it will read in the next iteration. */
+struct prefetch_next_pass : llvm::PassInfoMixin<prefetch_next_pass> {
+	llvm::PreservedAnalyses run(llvm::Function &f, llvm::FunctionAnalysisManager &fam);
+};
+
+/* kiln-lower-prefetch (lower_prefetch.cpp), last of the -O3 pipeline:
+ * kiln-prefetch-next's calls and their vector forms become llvm.prefetch
+ * of the lines they name. */
+struct lower_prefetch_pass : llvm::PassInfoMixin<lower_prefetch_pass> {
+	llvm::PreservedAnalyses run(llvm::Module &m, llvm::ModuleAnalysisManager &mam);
+};
+
 /* --- passes.cpp: names and pipelines ------------------------------------- */
 
 /* Makes pb parse Kiln's pass names (and kiln-uniformity for
