@@ -72,6 +72,7 @@ llvm::ModulePassManager workgroup_pipeline(pass_errors *errors, unsigned check)
 	}
 	fpm.addPass(local_vars_pass());
 	fpm.addPass(wi_simplify_pass());
+	fpm.addPass(widen_indices_pass());
 	mpm.addPass(llvm::createModuleToFunctionPassAdaptor(std::move(fpm)));
 	/* not in checked mode: narrow_variants.cpp says why */
 	if (!check)
@@ -233,6 +234,8 @@ static const function_entry function_passes[] = {
 	 [](llvm::FunctionPassManager &f) { f.addPass(local_vars_pass()); }},
 	{"kiln-prefetch-next", prefetch_next_pass::name(),
 	 [](llvm::FunctionPassManager &f) { f.addPass(prefetch_next_pass()); }},
+	{"kiln-widen-indices", widen_indices_pass::name(),
+	 [](llvm::FunctionPassManager &f) { f.addPass(widen_indices_pass()); }},
 	{"kiln-wi-simplify", wi_simplify_pass::name(),
 	 [](llvm::FunctionPassManager &f) { f.addPass(wi_simplify_pass()); }},
 	{"kiln-scalarize", scalarize_pass::name(),

@@ -86,6 +86,13 @@ struct local_vars_pass : llvm::PassInfoMixin<local_vars_pass> {
 struct wi_simplify_pass : llvm::PassInfoMixin<wi_simplify_pass> {
 	llvm::PreservedAnalyses run(llvm::Function &f, llvm::FunctionAnalysisManager &fam);
 };
+
+/* kiln-widen-indices (widen_indices.cpp), after kiln-wi-simplify: GEP
+ * indices that sign-extend int arithmetic with nsw flags are computed in
+ * 64 bits, truncated local ids taken whole. */
+struct widen_indices_pass : llvm::PassInfoMixin<widen_indices_pass> {
+	llvm::PreservedAnalyses run(llvm::Function &f, llvm::FunctionAnalysisManager &fam);
+};
 /* kiln-scalarize (scalarize.cpp) */
 struct scalarize_pass : llvm::PassInfoMixin<scalarize_pass> {
 	llvm::PreservedAnalyses run(llvm::Function &f, llvm::FunctionAnalysisManager &fam);
