@@ -22,6 +22,15 @@ bool is_barrier(const llvm::Function *callee)
 	       n == "_Z18work_group_barrierji";
 }
 
+bool loop_has_barrier(const llvm::Loop *l)
+{
+	for (llvm::BasicBlock *bb : l->blocks())
+		for (llvm::Instruction &i : *bb)
+			if (is_barrier(direct_callee(i)))
+				return true;
+	return false;
+}
+
 bool calls_only_intrinsics(const llvm::Loop *l)
 {
 	for (llvm::BasicBlock *bb : l->blocks())

@@ -59,13 +59,6 @@ namespace kiln {
 
 static const unsigned local_as = 3;
 
-static llvm::Function *callee(llvm::Instruction &i)
-{
-	auto *c = llvm::dyn_cast<llvm::CallBase>(&i);
-	return c ? llvm::dyn_cast<llvm::Function>(c->getCalledOperand()->stripPointerCasts())
-		 : nullptr;
-}
-
 static llvm::Value *state_field(llvm::IRBuilder<> &b, size_t offset)
 {
 	llvm::Module *m = b.GetInsertBlock()->getModule();
@@ -352,7 +345,7 @@ static bool writes_local(llvm::Instruction &i)
 	if (auto *mi = llvm::dyn_cast<llvm::MemIntrinsic>(&i))
 		return mi->getDestAddressSpace() == local_as;
 	if (auto *c = llvm::dyn_cast<llvm::CallBase>(&i)) {
-		if (is_barrier(callee(i)) || llvm::isa<llvm::DbgInfoIntrinsic>(c))
+		if (is_barrier(direct_callee(i)) || llvm::isa<llvm::DbgInfoIntrinsic>(c))
 			return false;
 		for (llvm::Value *a : c->args())
 			if (a->getType()->isPointerTy() &&
@@ -390,7 +383,7 @@ static std::set<llvm::Instruction *> near_local_writes(llvm::Function &f)
 		first[&bb] = id;
 		for (llvm::Instruction &i : bb) {
 			piece_of[&i] = id;
-			if (is_barrier(callee(i)))
+			if (is_barrier(direct_callee(i)))
 				id = piece();
 		}
 		last[&bb] = id;
@@ -409,16 +402,6 @@ static std::set<llvm::Instruction *> near_local_writes(llvm::Function &f)
 	return racy;
 }
 
-/* Whether loop l has a work-group barrier in it. */
-static bool has_barrier(const llvm::Loop *l)
-{
-	for (llvm::BasicBlock *bb : l->blocks())
-		for (llvm::Instruction &i : *bb)
-			if (is_barrier(callee(i)))
-				return true;
-	return false;
-}
-
 /* The region precheck of read i (`size` bytes at ptr) of local memory,
  * in a barrier interval that writes none: true when every byte that
  * reads at its offsets can touch (the corners of the box of the local id
@@ -434,9 +417,9 @@ static llvm::Value *region_precheck(llvm::Instruction *i, llvm::Value *ptr, uint
 				    llvm::LoopInfo &li, const divergence &div)
 {
 	llvm::Loop *l = li.getLoopFor(i->getParent());
-	if (!l || has_barrier(l))
+	if (!l || loop_has_barrier(l))
 		return nullptr;
-	while (l->getParentLoop() && !has_barrier(l->getParentLoop()))
+	while (l->getParentLoop() && !loop_has_barrier(l->getParentLoop()))
 		l = l->getParentLoop();
 	llvm::BasicBlock *ph = l->getLoopPreheader();
 	if (!ph || !div.reached_by_all(ph))
@@ -523,7 +506,7 @@ static bool instrument(llvm::Function &f, const wi_params &p, unsigned checks,
 		/* (the race check's barrier episodes end with the regions of
 		 * the work-group function, or at the fiber scheduler's
 		 * barriers: no call per work-item) */
-		if (llvm::Function *g = callee(*i); g && is_barrier(g)) {
+		if (llvm::Function *g = direct_callee(*i); g && is_barrier(g)) {
 			bool divergent = !div.reached_by_all(i->getParent());
 			if (!((checks & KILN_CHECK_BARRIERS) && divergent))
 				continue;

@@ -68,16 +68,6 @@ std::string prefetch_variant_name(unsigned lanes)
 	return std::string(PREFETCH_FN_VEC) + std::to_string(lanes);
 }
 
-static bool calls_barrier(const llvm::Loop *l)
-{
-	for (llvm::BasicBlock *bb : l->blocks())
-		for (llvm::Instruction &i : *bb)
-			if (auto *c = llvm::dyn_cast<llvm::CallBase>(&i))
-				if (is_barrier(c->getCalledFunction()))
-					return true;
-	return false;
-}
-
 /* PREFETCH_FN for pointers of address space as, its vector variants
  * declared and kept (llvm.compiler.used) for the vectorizer to find, and
  * the attribute that names them on a call. */
@@ -258,7 +248,7 @@ llvm::PreservedAnalyses prefetch_next_pass::run(llvm::Function &f,
 	llvm::ScalarEvolution &se = fam.getResult<llvm::ScalarEvolutionAnalysis>(f);
 	bool changed = false;
 	for (llvm::Loop *l : li.getLoopsInPreorder()) {
-		if (calls_barrier(l))
+		if (loop_has_barrier(l))
 			changed |= prefetch_loop(l, li, se);
 	}
 	return kept_if_cfg_unchanged(changed);

@@ -21,7 +21,14 @@
  * (add, sub and mul with nsw, shl nsw by a constant), and a truncated
  * local id, less than CL_DEVICE_MAX_WORK_GROUP_SIZE (4096), is the id
  * itself.  A global id can be 2^31 or more, so its truncation is kept (the
- * vectorizer then tests only the group's offset, once per loop).
+ * vectorizer then tests only the group's offset, once per loop), except in
+ * a work-group function the runtime specializes for a local size
+ * (!kiln.local_size, kiln_finalize_for_size): lib/core/specialize.c runs
+ * those only for launches whose global ids all fit an int (global offset
+ * plus global size at most 2^31 in every dimension), so there a truncated
+ * global id (offset + group id * enqueued local size + local id, as
+ * kiln-workitem computes it) is the id too.  The 16x16 tiled SGEMM reads
+ * B at `(t + ly) * n + col` with `int col = get_global_id(0)`.
  *
  * Taken: the sign-extended integer indices of GEPs in work-item functions
  * whose computation has at least one nsw operation or truncated local id
@@ -51,16 +58,59 @@ static bool is_local_id(const llvm::Value *v, const wi_params &p)
 	return v == p.x || v == p.y || v == p.z;
 }
 
+/* Whether v loads element d of info field `field` of the launch. */
+static bool is_info_load(const llvm::Value *v, const wi_params &p, info_field field, unsigned d)
+{
+	auto *ld = llvm::dyn_cast<llvm::LoadInst>(v);
+	if (!ld)
+		return false;
+	/* element 0 of field 0 is the struct's own address */
+	if (ld->getPointerOperand() == p.info)
+		return field == 0 && d == 0;
+	auto *g = llvm::dyn_cast<llvm::GetElementPtrInst>(ld->getPointerOperand());
+	if (!g || g->getPointerOperand() != p.info || g->getNumIndices() != 3)
+		return false;
+	auto *f = llvm::dyn_cast<llvm::ConstantInt>(g->getOperand(2));
+	auto *e = llvm::dyn_cast<llvm::ConstantInt>(g->getOperand(3));
+	return f && e && f->getZExtValue() == (uint64_t)field && e->getZExtValue() == d;
+}
+
+/* Whether v is the global id as kiln-workitem computes it: global offset
+ * + group id * enqueued local size + local id, in dimension 0, 1 or 2. */
+static bool is_global_id(const llvm::Value *v, const wi_params &p)
+{
+	using namespace llvm::PatternMatch;
+	const llvm::Value *base, *lid, *off, *prod, *gid, *size;
+	if (!match(v, m_Add(m_Value(base), m_Value(lid))))
+		return false;
+	if (is_local_id(base, p))
+		std::swap(base, lid);
+	if (!is_local_id(lid, p) || !match(base, m_Add(m_Value(off), m_Value(prod))))
+		return false;
+	unsigned d = lid == p.x ? 0 : lid == p.y ? 1 : 2;
+	if (!is_info_load(off, p, INFO_GLOBAL_OFFSET, d))
+		std::swap(off, prod);
+	if (!is_info_load(off, p, INFO_GLOBAL_OFFSET, d) ||
+	    !match(prod, m_Mul(m_Value(gid), m_Value(size))))
+		return false;
+	if (is_info_load(size, p, INFO_GROUP_ID, d))
+		std::swap(gid, size);
+	return is_info_load(gid, p, INFO_GROUP_ID, d) &&
+	       is_info_load(size, p, INFO_ENQUEUED_LOCAL_SIZE, d);
+}
+
 /* x (narrower than `to`) computed in `to`, as sext(x) where x's signed
  * arithmetic does not overflow; `gained` is set when anything was
  * rebuilt rather than extended. */
 static llvm::Value *widen(llvm::IRBuilder<> &b, llvm::Value *x, llvm::Type *to,
-			  const wi_params &p, unsigned depth, bool &gained)
+			  const wi_params &p, bool ids_fit_int, unsigned depth, bool &gained)
 {
 	if (auto *c = llvm::dyn_cast<llvm::ConstantInt>(x))
 		return llvm::ConstantInt::get(to, c->getValue().sext(to->getIntegerBitWidth()));
 	if (auto *t = llvm::dyn_cast<llvm::TruncInst>(x))
-		if (is_local_id(t->getOperand(0), p) && t->getSrcTy() == to) {
+		if (t->getSrcTy() == to && t->getDestTy()->getIntegerBitWidth() >= 32 &&
+		    (is_local_id(t->getOperand(0), p) ||
+		     (ids_fit_int && is_global_id(t->getOperand(0), p)))) {
 			gained = true;
 			return t->getOperand(0);
 		}
@@ -71,13 +121,15 @@ static llvm::Value *widen(llvm::IRBuilder<> &b, llvm::Value *x, llvm::Type *to,
 					 llvm::isa<llvm::ConstantInt>(bo->getOperand(1));
 		if (op == llvm::Instruction::Add || op == llvm::Instruction::Sub ||
 		    op == llvm::Instruction::Mul || shift_by_constant) {
-			llvm::Value *l = widen(b, bo->getOperand(0), to, p, depth + 1, gained);
+			llvm::Value *l =
+				widen(b, bo->getOperand(0), to, p, ids_fit_int, depth + 1, gained);
 			llvm::Value *r = shift_by_constant
 						 ? llvm::ConstantInt::get(
 							   to, llvm::cast<llvm::ConstantInt>(
 								       bo->getOperand(1))
 								       ->getZExtValue())
-						 : widen(b, bo->getOperand(1), to, p, depth + 1, gained);
+						 : widen(b, bo->getOperand(1), to, p, ids_fit_int,
+							 depth + 1, gained);
 			gained = true;
 			llvm::Value *w = b.CreateBinOp(op, l, r, bo->getName() + ".wide");
 			if (auto *wi = llvm::dyn_cast<llvm::BinaryOperator>(w))
@@ -103,6 +155,8 @@ llvm::PreservedAnalyses widen_indices_pass::run(llvm::Function &f,
 	wi_params p;
 	if (!workitem_params(f, p))
 		return llvm::PreservedAnalyses::all();
+	llvm::Function *k = kernel_of_workitem(f);
+	bool ids_fit_int = k && k->getMetadata(local_size_mark);
 	std::vector<llvm::GetElementPtrInst *> geps;
 	for (llvm::BasicBlock &bb : f)
 		for (llvm::Instruction &i : bb)
@@ -124,7 +178,8 @@ llvm::PreservedAnalyses widen_indices_pass::run(llvm::Function &f,
 				continue;
 			llvm::IRBuilder<> b(s);
 			bool gained = false;
-			llvm::Value *w = widen(b, s->getOperand(0), s->getType(), p, 0, gained);
+			llvm::Value *w =
+				widen(b, s->getOperand(0), s->getType(), p, ids_fit_int, 0, gained);
 			if (!gained) {
 				/* only the extension, made again: drop it */
 				if (auto *i = llvm::dyn_cast<llvm::Instruction>(w))

@@ -627,7 +627,7 @@ cl_int kiln_ndrange_enqueue(cl_command_queue q, cl_kernel k, cl_uint work_dim,
 		size_t sizes[3] = { 1, 1, 1 };
 		for (cl_uint d = 0; d < work_dim; d++)
 			sizes[d] = local[d];
-		kiln_specialize_for_launch(k, di, sizes, &c->native);
+		kiln_specialize_for_launch(k, di, sizes, work_dim, offset, global, &c->native);
 	}
 	c->scratch = scratch_for(q->device); /* NULL: looked up when it runs */
 	set_geometry(c, work_dim, offset, global, local);

@@ -15,6 +15,12 @@
  * cache (cache.c) is asked, so that a later process gets the
  * specialization without the wait.
  *
+ * Specializations run only where every global id fits an int (global
+ * offset plus global size at most 2^31 in each dimension: nearly every
+ * launch), which the compiler may assume in them (kiln-widen-indices:
+ * `int col = get_global_id(0)` indexes in 64 bits without a run-time test
+ * per row of work-items).
+ *
  * Not specialized: kernels with reqd_work_group_size (kiln-workgroup
  * specializes those in the program itself), programs with __global
  * program-scope variables (a second executable would have its own copy
@@ -160,12 +166,26 @@ static struct kiln_executable *make(const struct kiln_program_build *b,
 	return ok ? exe : NULL;
 }
 
-void kiln_specialize_for_launch(cl_kernel k, int di, const size_t local[3],
+/* Whether every global id of the range is below 2^31 (the file comment). */
+static bool ids_fit_int(cl_uint work_dim, const size_t *offset, const size_t *global)
+{
+	const uint64_t limit = (uint64_t)INT_MAX + 1;
+	for (cl_uint d = 0; d < work_dim; d++) {
+		uint64_t from = offset ? offset[d] : 0;
+		if (from > limit || global[d] > limit - from)
+			return false;
+	}
+	return true;
+}
+
+void kiln_specialize_for_launch(cl_kernel k, int di, const size_t local[3], cl_uint work_dim,
+				const size_t *offset, const size_t *global,
 				struct kiln_kernel_native *native)
 {
 	int m = mode();
 	const struct kiln_kernel_info *info = k->info;
-	if (m == MODE_OFF || info->reqd_work_group_size[0])
+	if (m == MODE_OFF || info->reqd_work_group_size[0] ||
+	    !ids_fit_int(work_dim, offset, global))
 		return;
 	cl_program p = k->program;
 	struct kiln_program_build *b = &p->builds[di];

@@ -33,11 +33,13 @@ void kiln_size_variants_free(struct kiln_size_variant *list);
 
 /* For an NDRange of kernel k on device index di in groups of local[3]
  * (the sizes beyond work_dim 1) about to run `native` (k's own work-group
- * function, not a narrow variant): replaces native's function by the
+ * function, not a narrow variant), over `global` work-items from `offset`
+ * (NULL: none) in work_dim dimensions: replaces native's function by the
  * specialized one when there is one, after making it when the rules of
  * specialize.c say so now.  Never fails: without a specialization the
  * NDRange runs as it was. */
-void kiln_specialize_for_launch(cl_kernel k, int di, const size_t local[3],
+void kiln_specialize_for_launch(cl_kernel k, int di, const size_t local[3], cl_uint work_dim,
+				const size_t *offset, const size_t *global,
 				struct kiln_kernel_native *native);
 
 #endif

@@ -5,9 +5,12 @@
  * kernel is checked element by element against the same computation on
  * the host: negative intermediate values and arguments, subtractions, shifts, local
  * and global ids mixed, a global offset, 2D groups of several shapes
- * (one work-item, a row, non-uniform groups), and an integer tiled
- * matrix product with __local tiles and two barriers per tile, generic
- * and with reqd_work_group_size (the specialized form). */
+ * (one work-item, a row, non-uniform groups), global ids past 2^31 taken
+ * as int (where a work-group function specialized for the local size,
+ * which may assume ids that fit an int, must not run: ctest runs this
+ * test again with KILN_SPECIALIZE=1), and an integer tiled matrix product
+ * with __local tiles and two barriers per tile, generic and with
+ * reqd_work_group_size (the specialized form). */
 #include "../common/check.h"
 
 #include <stdint.h>
@@ -32,6 +35,13 @@ static const char *src =
 	"  out[k] = in[(ly - 3) * 5 + 40 + lx * 2] + in[((lx << 2) - lx) + ly]\n"
 	"         - in[(gy - oy) * w + gx - ox + 100] + in[(w - 1 - (gx - ox)) * 3]\n"
 	"         + in[(lx + neg) * -2 + ly];\n"
+	"}\n"
+	/* global ids from 2^31 + 1: g is negative, and with n = -2147483000,
+	 * n - g is 648 - j for the j-th work-item, without overflow */
+	"kernel void wrap(global int *out, global const int *in, int n)\n"
+	"{\n"
+	"  int g = get_global_id(0);\n"
+	"  out[n - g] = in[n - g] * 3;\n"
 	"}\n"
 	"#define TILE 8\n"
 	"#define TILED(name, attr)\\\n"
@@ -92,6 +102,35 @@ static void run_mix(cl_kernel k, cl_mem in, cl_mem out, size_t lx, size_t ly, si
 					lx, ly, offset, x, y, g, want);
 		}
 	CHECK(bad == 0);
+}
+
+/* `wrap` over WRAP work-items from 2^31 + 1 in groups of `local`. */
+#define WRAP 600
+static void run_wrap(cl_program p, cl_mem in, cl_mem out, size_t local)
+{
+	cl_int err;
+	cl_kernel k = clCreateKernel(p, "wrap", &err);
+	REQUIRE(err == CL_SUCCESS);
+	CHECK_OK(clSetKernelArg(k, 0, sizeof(cl_mem), &out));
+	CHECK_OK(clSetKernelArg(k, 1, sizeof(cl_mem), &in));
+	int n = -2147483000;
+	CHECK_OK(clSetKernelArg(k, 2, sizeof(int), &n));
+	size_t offset = (size_t)1 << 31, global = WRAP;
+	offset += 1;
+	for (int rep = 0; rep < 2; rep++) {
+		CHECK_OK(clEnqueueNDRangeKernel(queue, k, 1, &offset, &global, &local, 0, NULL,
+						NULL));
+		static int got[GX * GY];
+		CHECK_OK(clEnqueueReadBuffer(queue, out, CL_TRUE, 0, sizeof(got), got, 0, NULL,
+					     NULL));
+		int bad = 0;
+		for (int j = 1; j <= WRAP; j++)
+			if (got[648 - j] != in_host[648 - j] * 3 && bad++ < 3)
+				fprintf(stderr, "wrap (local %zu): out[%d] = %d, expected %d\n",
+					local, 648 - j, got[648 - j], in_host[648 - j] * 3);
+		CHECK(bad == 0);
+	}
+	clReleaseKernel(k);
 }
 
 static void run_tiled(cl_program p, const char *name, cl_mem a, cl_mem b, cl_mem c)
@@ -174,6 +213,8 @@ int main(void)
 		run_mix(mix, in, out, shapes[s][0], shapes[s][1], 1000);
 	}
 	clReleaseKernel(mix);
+	run_wrap(p, in, out, 8);
+	run_wrap(p, in, out, 16);
 
 	cl_mem a = make_buffer(sizeof(a_host), a_host), b = make_buffer(sizeof(b_host), b_host);
 	cl_mem c = make_buffer(sizeof(a_host), NULL);
