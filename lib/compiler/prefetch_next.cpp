@@ -25,7 +25,8 @@
  * before code generation.
  *
  * Taken: loads of global memory whose innermost loop is a loop of the
- * kernel's that calls a barrier, and whose address scalar evolution sees
+ * kernel's that calls a barrier, in blocks every iteration runs (the
+ * vectorizer masks a conditional load, but not a call), and whose address scalar evolution sees
  * as an affine recurrence of that loop (through sums, products and
  * extensions) with a step that is not a constant (a row pitch, say) or
  * a constant of PREFETCH_MIN_STRIDE bytes or more.
@@ -42,6 +43,7 @@
 #include <llvm/Analysis/LoopInfo.h>
 #include <llvm/Analysis/ScalarEvolution.h>
 #include <llvm/Analysis/ScalarEvolutionExpressions.h>
+#include <llvm/IR/Dominators.h>
 #include <llvm/IR/IRBuilder.h>
 #include <llvm/IR/Instructions.h>
 #include <llvm/IR/Module.h>
@@ -178,11 +180,15 @@ struct next_load {
 /* The global loads directly in l whose address steps by a loop-invariant
  * amount each iteration (not a constant under a line), one per line. */
 static std::vector<next_load> next_loads(llvm::Loop *l, llvm::LoopInfo &li,
-					 llvm::ScalarEvolution &se)
+					 llvm::ScalarEvolution &se, llvm::DominatorTree &dt)
 {
 	std::vector<next_load> out;
+	llvm::BasicBlock *latch = l->getLoopLatch();
 	for (llvm::BasicBlock *bb : l->blocks()) {
-		if (li.getLoopFor(bb) != l)
+		/* every iteration's: a call on a conditional path would keep
+		 * the work-item loop from vectorizing (the vectorizer masks
+		 * loads, not calls) */
+		if (li.getLoopFor(bb) != l || !latch || !dt.dominates(bb, latch))
 			continue;
 		for (llvm::Instruction &i : *bb) {
 			auto *ld = llvm::dyn_cast<llvm::LoadInst>(&i);
@@ -209,9 +215,10 @@ static std::vector<next_load> next_loads(llvm::Loop *l, llvm::LoopInfo &li,
 	return out;
 }
 
-static bool prefetch_loop(llvm::Loop *l, llvm::LoopInfo &li, llvm::ScalarEvolution &se)
+static bool prefetch_loop(llvm::Loop *l, llvm::LoopInfo &li, llvm::ScalarEvolution &se,
+			  llvm::DominatorTree &dt)
 {
-	std::vector<next_load> loads = next_loads(l, li, se);
+	std::vector<next_load> loads = next_loads(l, li, se, dt);
 	llvm::BasicBlock *pre = l->getLoopPreheader();
 	if (loads.empty() || !pre)
 		return false;
@@ -246,10 +253,11 @@ llvm::PreservedAnalyses prefetch_next_pass::run(llvm::Function &f,
 		return llvm::PreservedAnalyses::all();
 	llvm::LoopInfo &li = fam.getResult<llvm::LoopAnalysis>(f);
 	llvm::ScalarEvolution &se = fam.getResult<llvm::ScalarEvolutionAnalysis>(f);
+	llvm::DominatorTree &dt = fam.getResult<llvm::DominatorTreeAnalysis>(f);
 	bool changed = false;
 	for (llvm::Loop *l : li.getLoopsInPreorder()) {
 		if (loop_has_barrier(l))
-			changed |= prefetch_loop(l, li, se);
+			changed |= prefetch_loop(l, li, se, dt);
 	}
 	return kept_if_cfg_unchanged(changed);
 }

@@ -3,8 +3,9 @@
 ; evolution does not see through the sign extensions that they share a
 ; line, so each gets one) or by a page (b[k * 1024 + l]) prefetch the
 ; address one iteration on; b[k + l] (4 bytes a step, which the hardware
-; follows) and the load after the loop do not.  The step is computed
-; before the loop.
+; follows), b[k * 2048 + l] under `if (l < 8)` (a call on that path would
+; keep the work-item loop from vectorizing) and the load after the loop do
+; not.  The step is computed before the loop.
 ; RUN: %kiln-opt -passes="kiln-workitem,function(kiln-wi-simplify,kiln-scalarize,kiln-prefetch-next)" %s -S | %FileCheck %s
 ; SKIP-FAILS: kiln-prefetch-next
 ; CHECK: @llvm.compiler.used = appending global [6 x ptr] [ptr @__kiln_prefetch_next_v2.p1, ptr @__kiln_prefetch_next_v4.p1, ptr @__kiln_prefetch_next_v8.p1, ptr @__kiln_prefetch_next_v16.p1, ptr @__kiln_prefetch_next_v32.p1, ptr @__kiln_prefetch_next_v64.p1]
@@ -25,6 +26,10 @@
 ; CHECK-NEXT: call void @__kiln_prefetch_next.p1(ptr addrspace(1) [[B0]]) [[ABI]]
 ; CHECK: %arrayidx15 = getelementptr inbounds float, ptr addrspace(1) %b
 ; CHECK-NEXT: load float, ptr addrspace(1) %arrayidx15,
+; CHECK: if.then:
+; CHECK-NOT: call void @__kiln_prefetch_next
+; CHECK: load float, ptr addrspace(1)
+; CHECK: if.end:
 ; CHECK: for.end:
 ; CHECK-NOT: call void @__kiln_prefetch_next
 ; CHECK: ret i32
@@ -40,6 +45,8 @@
 ;     float acc = 0.0f;
 ;     for (int k = 0; k < n; k++) {
 ;       t[l] = a[k * n + l] + a[k * n + l + 1] + b[k * 1024 + l] + b[k + l];
+;       if (l < 8)
+;         acc += b[k * 2048 + l];
 ;       barrier(CLK_LOCAL_MEM_FENCE);
 ;       acc += t[(l + 1) % 64];
 ;       barrier(CLK_LOCAL_MEM_FENCE);
@@ -128,40 +135,59 @@ for.body:                                         ; preds = %for.cond
   %idxprom17 = sext i32 %20 to i64
   %arrayidx18 = getelementptr inbounds [64 x float], ptr addrspace(3) @k.t, i64 0, i64 %idxprom17
   store float %add16, ptr addrspace(3) %arrayidx18, align 4, !tbaa !13
-  call void @_Z7barrierj(i32 noundef 1) #6
   %21 = load i32, ptr %l, align 4, !tbaa !7
-  %add19 = add nsw i32 %21, 1
-  %rem = srem i32 %add19, 64
-  %idxprom20 = sext i32 %rem to i64
-  %arrayidx21 = getelementptr inbounds [64 x float], ptr addrspace(3) @k.t, i64 0, i64 %idxprom20
-  %22 = load float, ptr addrspace(3) %arrayidx21, align 4, !tbaa !13
-  %23 = load float, ptr %acc, align 4, !tbaa !13
-  %add22 = fadd float %23, %22
-  store float %add22, ptr %acc, align 4, !tbaa !13
+  %cmp19 = icmp slt i32 %21, 8
+  br i1 %cmp19, label %if.then, label %if.end
+
+if.then:                                          ; preds = %for.body
+  %22 = load ptr addrspace(1), ptr %b.addr, align 8, !tbaa !11
+  %23 = load i32, ptr %k, align 4, !tbaa !7
+  %mul21 = mul nsw i32 %23, 2048
+  %24 = load i32, ptr %l, align 4, !tbaa !7
+  %add22 = add nsw i32 %mul21, %24
+  %idxprom23 = sext i32 %add22 to i64
+  %arrayidx24 = getelementptr inbounds float, ptr addrspace(1) %22, i64 %idxprom23
+  %25 = load float, ptr addrspace(1) %arrayidx24, align 4, !tbaa !13
+  %26 = load float, ptr %acc, align 4, !tbaa !13
+  %add25 = fadd float %26, %25
+  store float %add25, ptr %acc, align 4, !tbaa !13
+  br label %if.end
+
+if.end:                                           ; preds = %if.then, %for.body
+  call void @_Z7barrierj(i32 noundef 1) #6
+  %27 = load i32, ptr %l, align 4, !tbaa !7
+  %add26 = add nsw i32 %27, 1
+  %rem = srem i32 %add26, 64
+  %idxprom27 = sext i32 %rem to i64
+  %arrayidx28 = getelementptr inbounds [64 x float], ptr addrspace(3) @k.t, i64 0, i64 %idxprom27
+  %28 = load float, ptr addrspace(3) %arrayidx28, align 4, !tbaa !13
+  %29 = load float, ptr %acc, align 4, !tbaa !13
+  %add29 = fadd float %29, %28
+  store float %add29, ptr %acc, align 4, !tbaa !13
   call void @_Z7barrierj(i32 noundef 1) #6
   br label %for.inc
 
-for.inc:                                          ; preds = %for.body
-  %24 = load i32, ptr %k, align 4, !tbaa !7
-  %inc = add nsw i32 %24, 1
+for.inc:                                          ; preds = %if.end
+  %30 = load i32, ptr %k, align 4, !tbaa !7
+  %inc = add nsw i32 %30, 1
   store i32 %inc, ptr %k, align 4, !tbaa !7
   br label %for.cond
 
 for.end:                                          ; preds = %for.cond.cleanup
-  %25 = load float, ptr %acc, align 4, !tbaa !13
-  %26 = load ptr addrspace(1), ptr %a.addr, align 8, !tbaa !11
-  %27 = load i32, ptr %n.addr, align 4, !tbaa !7
-  %28 = load i32, ptr %l, align 4, !tbaa !7
-  %mul23 = mul nsw i32 %27, %28
-  %idxprom24 = sext i32 %mul23 to i64
-  %arrayidx25 = getelementptr inbounds float, ptr addrspace(1) %26, i64 %idxprom24
-  %29 = load float, ptr addrspace(1) %arrayidx25, align 4, !tbaa !13
-  %add26 = fadd float %25, %29
-  %30 = load ptr addrspace(1), ptr %c.addr, align 8, !tbaa !11
-  %31 = load i32, ptr %l, align 4, !tbaa !7
-  %idxprom27 = sext i32 %31 to i64
-  %arrayidx28 = getelementptr inbounds float, ptr addrspace(1) %30, i64 %idxprom27
-  store float %add26, ptr addrspace(1) %arrayidx28, align 4, !tbaa !13
+  %31 = load float, ptr %acc, align 4, !tbaa !13
+  %32 = load ptr addrspace(1), ptr %a.addr, align 8, !tbaa !11
+  %33 = load i32, ptr %n.addr, align 4, !tbaa !7
+  %34 = load i32, ptr %l, align 4, !tbaa !7
+  %mul30 = mul nsw i32 %33, %34
+  %idxprom31 = sext i32 %mul30 to i64
+  %arrayidx32 = getelementptr inbounds float, ptr addrspace(1) %32, i64 %idxprom31
+  %35 = load float, ptr addrspace(1) %arrayidx32, align 4, !tbaa !13
+  %add33 = fadd float %31, %35
+  %36 = load ptr addrspace(1), ptr %c.addr, align 8, !tbaa !11
+  %37 = load i32, ptr %l, align 4, !tbaa !7
+  %idxprom34 = sext i32 %37 to i64
+  %arrayidx35 = getelementptr inbounds float, ptr addrspace(1) %36, i64 %idxprom34
+  store float %add33, ptr addrspace(1) %arrayidx35, align 4, !tbaa !13
   call void @llvm.lifetime.end.p0(i64 4, ptr %acc) #4
   call void @llvm.lifetime.end.p0(i64 4, ptr %l) #4
   ret void
