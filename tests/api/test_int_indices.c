@@ -108,9 +108,7 @@ static void run_mix(cl_kernel k, cl_mem in, cl_mem out, size_t lx, size_t ly, si
 #define WRAP 600
 static void run_wrap(cl_program p, cl_mem in, cl_mem out, size_t local)
 {
-	cl_int err;
-	cl_kernel k = clCreateKernel(p, "wrap", &err);
-	REQUIRE(err == CL_SUCCESS);
+	cl_kernel k = check_create_kernel(p, "wrap");
 	CHECK_OK(clSetKernelArg(k, 0, sizeof(cl_mem), &out));
 	CHECK_OK(clSetKernelArg(k, 1, sizeof(cl_mem), &in));
 	int n = -2147483000;
@@ -135,9 +133,7 @@ static void run_wrap(cl_program p, cl_mem in, cl_mem out, size_t local)
 
 static void run_tiled(cl_program p, const char *name, cl_mem a, cl_mem b, cl_mem c)
 {
-	cl_int err;
-	cl_kernel k = clCreateKernel(p, name, &err);
-	REQUIRE(err == CL_SUCCESS);
+	cl_kernel k = check_create_kernel(p, name);
 	int n = TN;
 	CHECK_OK(clSetKernelArg(k, 0, sizeof(int), &n));
 	CHECK_OK(clSetKernelArg(k, 1, sizeof(cl_mem), &a));
@@ -172,12 +168,7 @@ static void run_tiled(cl_program p, const char *name, cl_mem a, cl_mem b, cl_mem
 int main(void)
 {
 	cl_platform_id platform;
-	check_get_device(&platform, &device);
-	cl_int err;
-	context = clCreateContext(NULL, 1, &device, NULL, NULL, &err);
-	REQUIRE(err == CL_SUCCESS);
-	queue = clCreateCommandQueueWithProperties(context, device, NULL, &err);
-	REQUIRE(err == CL_SUCCESS);
+	check_setup(&platform, &device, &context, &queue);
 
 	uint32_t r = 2024;
 	for (int i = 0; i < IN; i++) {
@@ -191,21 +182,12 @@ int main(void)
 		b_host[i] = (int)(r >> 20) % 23 - 11;
 	}
 
-	cl_program p = clCreateProgramWithSource(context, 1, &src, NULL, &err);
-	REQUIRE(err == CL_SUCCESS);
 	/* OpenCL C 3.0: non-uniform work-groups (37 x 23) */
-	err = clBuildProgram(p, 1, &device, "-cl-std=CL3.0", NULL, NULL);
-	if (err != CL_SUCCESS) {
-		char log[8192] = "";
-		clGetProgramBuildInfo(p, device, CL_PROGRAM_BUILD_LOG, sizeof(log), log, NULL);
-		fprintf(stderr, "%s\n", log);
-	}
-	REQUIRE(err == CL_SUCCESS);
+	cl_program p = check_build(context, device, src, "-cl-std=CL3.0");
 
 	cl_mem in = make_buffer(sizeof(in_host), in_host);
 	cl_mem out = make_buffer(GX * GY * sizeof(int), NULL);
-	cl_kernel mix = clCreateKernel(p, "mix", &err);
-	REQUIRE(err == CL_SUCCESS);
+	cl_kernel mix = check_create_kernel(p, "mix");
 	static const size_t shapes[][2] = { { 1, 1 }, { 16, 16 }, { 8, 4 }, { 3, 5 }, { 37, 1 },
 					    { 16, 1 }, { 1, 16 } };
 	for (size_t s = 0; s < sizeof(shapes) / sizeof(shapes[0]); s++) {
