@@ -15,7 +15,10 @@
  * Guarantees: every load, store and atomic through a local (3), global (1)
  * or constant (2) pointer or into a context slot carries !alias.scope and
  * !noalias of one fresh domain (local, global+constant, one scope per slot
- * array); the !kiln.slot.addr marks are gone. */
+ * array; the next-region records' scope is named NEXT_RECORD_SCOPE, by
+ * which next_records.h knows them after passes that drop !kiln.next); the
+ * !kiln.slot.addr marks are gone. */
+#include "compiler/next_records.h"
 #include "compiler/passes.h"
 
 #include <llvm/IR/Constants.h>
@@ -29,14 +32,18 @@ namespace {
 enum { SCOPE_LOCAL, SCOPE_GLOBAL, SCOPE_SLOT0 };
 struct alias_scopes {
 	std::vector<llvm::MDNode *> scope, noalias;
-	alias_scopes(llvm::LLVMContext &c, size_t nslots)
+	/* next_slot: the slot array of the next-region records, whose scope
+	 * is named NEXT_RECORD_SCOPE (next_records.h), or -1 */
+	alias_scopes(llvm::LLVMContext &c, size_t nslots, long next_slot)
 	{
 		llvm::MDBuilder mb(c);
 		llvm::MDNode *dom = mb.createAnonymousAliasScopeDomain("kiln.as");
 		size_t n = SCOPE_SLOT0 + nslots;
 		std::vector<llvm::Metadata *> s;
 		for (size_t i = 0; i < n; i++)
-			s.push_back(mb.createAnonymousAliasScope(dom));
+			s.push_back(next_slot >= 0 && i == SCOPE_SLOT0 + (size_t)next_slot
+					    ? mb.createAnonymousAliasScope(dom, NEXT_RECORD_SCOPE)
+					    : mb.createAnonymousAliasScope(dom));
 		for (size_t i = 0; i < n; i++) {
 			std::vector<llvm::Metadata *> others;
 			for (size_t j = 0; j < n; j++)
@@ -120,7 +127,12 @@ llvm::PreservedAnalyses alias_scopes_pass::run(llvm::Function &f, llvm::Function
 				slot_addrs[n] = &i;
 				i.setMetadata("kiln.slot.addr", nullptr);
 			}
-	alias_scopes scopes(f.getContext(), slot_addrs.size());
+	long next_slot = -1;
+	for (llvm::BasicBlock &bb : f)
+		for (llvm::Instruction &i : bb)
+			if (next_slot < 0 && i.getMetadata("kiln.next"))
+				next_slot = slot_of(pointer_of(i), slot_addrs);
+	alias_scopes scopes(f.getContext(), slot_addrs.size(), next_slot);
 	annotate_address_spaces(f, slot_addrs, scopes);
 	return llvm::PreservedAnalyses::none();
 }

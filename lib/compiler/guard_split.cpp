@@ -17,7 +17,10 @@
  * a copy of the original loop for a launch where g could wrap (a 32-bit
  * `int gid` with more than 2^31 work-items, say).  Iterations that skip
  * the body must do nothing else: the guard's other side goes straight to
- * the latch, and the header and latch hold no side effects.
+ * the latch, and the header and latch hold no side effects but the
+ * record of the region each work-item stopped at (!kiln.next,
+ * next_records.h), which is stored once before the loop for its first
+ * iteration and not in the fast loop.
  *
  * It runs just before the loop vectorizer (passes.cpp), when the
  * work-item function is inlined and its loops are in canonical form.
@@ -31,6 +34,7 @@
  * cannot wrap; the original loop (its header marked !kiln.unsplit) runs
  * otherwise.  At most 16 loops per function. */
 #include "compiler/loop_rounds.h"
+#include "compiler/next_records.h"
 #include "compiler/passes.h"
 
 #include <llvm/Analysis/LoopInfo.h>
@@ -41,6 +45,7 @@
 #include <llvm/IR/Intrinsics.h>
 #include <llvm/Transforms/Utils/BasicBlockUtils.h>
 #include <llvm/Transforms/Utils/Cloning.h>
+#include <llvm/Transforms/Utils/LoopUtils.h>
 #include <llvm/Transforms/Utils/ScalarEvolutionExpander.h>
 #include <llvm/Transforms/Utils/ValueMapper.h>
 
@@ -57,15 +62,9 @@ struct guard {
 	const llvm::SCEV *start;
 	const llvm::SCEV *bound;
 	unsigned width;
+	/* the !kiln.next stores of the header and the latch */
+	next_records next;
 };
-
-bool pure_block(const llvm::BasicBlock *bb)
-{
-	for (const llvm::Instruction &i : *bb)
-		if (i.mayHaveSideEffects())
-			return false;
-	return true;
-}
 
 /* The loop shapes handled: one latch that is the only exiting block, a
  * canonical counter, a dedicated preheader, an exit without phis. */
@@ -85,7 +84,9 @@ bool find_guard(llvm::Loop *l, llvm::ScalarEvolution &se, guard &g)
 {
 	llvm::BasicBlock *h = l->getHeader(), *latch = l->getLoopLatch();
 	auto *br = llvm::dyn_cast<llvm::BranchInst>(h->getTerminator());
-	if (!br || !br->isConditional() || !pure_block(h) || !pure_block(latch))
+	next_records next;
+	if (!br || !br->isConditional() || !only_next_records(l, h, next) ||
+	    !only_next_records(l, latch, next) || !find_first_records(l, se, next))
 		return false;
 	auto *cmp = llvm::dyn_cast<llvm::ICmpInst>(br->getCondition());
 	if (!cmp)
@@ -120,7 +121,7 @@ bool find_guard(llvm::Loop *l, llvm::ScalarEvolution &se, guard &g)
 	unsigned w = se.getTypeSizeInBits(rec->getType());
 	if (w != 32 && w != 64)
 		return false;
-	g = guard{ br, body_on_true ? t : f, pred, rec->getStart(), b, w };
+	g = guard{ br, body_on_true ? t : f, pred, rec->getStart(), b, w, next };
 	return true;
 }
 
@@ -171,6 +172,16 @@ void split(llvm::Function &fn, llvm::Loop *l, const guard &g, llvm::ScalarEvolut
 	llvm::PHINode *iv = l->getCanonicalInductionVariable();
 	const llvm::SCEV *btc = se.getBackedgeTakenCount(l);
 	const llvm::SCEV *n = se.getAddExpr(btc, se.getOne(btc->getType()));
+	/* A bound that changes from one run of the region to the next (it
+	 * varies in the loop of regions around the work-item loops: `s` of a
+	 * tree reduction, halved after each barrier) gives prefixes down to a
+	 * few work-items.  The vectorizer runs a loop of fewer than VF x IC
+	 * iterations in scalars, so such a loop gets no interleaving: 16
+	 * work-items or more run in vectors. */
+	llvm::Loop *outer = l;
+	while (outer->getParentLoop())
+		outer = outer->getParentLoop();
+	bool shrinking = outer != l && !se.isLoopInvariant(g.bound, outer);
 
 	/* an empty preheader for the fast loop, so that the copy gets one */
 	llvm::BasicBlock *fast_ph = llvm::SplitBlock(ph, ph->getTerminator(), &dt, &li);
@@ -191,6 +202,11 @@ void split(llvm::Function &fn, llvm::Loop *l, const guard &g, llvm::ScalarEvolut
 	llvm::Value *s = ex.expandCodeFor(g.start, wt, term);
 	llvm::Value *bound = ex.expandCodeFor(g.bound, wt, term);
 	llvm::Value *nv = ex.expandCodeFor(n, b.getInt64Ty(), term);
+	/* the first iteration's record of the region it stopped at, on every
+	 * way on (the copy stores its own again, the fast loop none) */
+	store_first_records(ex, g.next, term);
+	for (llvm::StoreInst *st : g.next.stores)
+		st->eraseFromParent();
 	llvm::Value *ok;
 	llvm::Value *p = prefix_count(b, g, s, bound, nv, &ok);
 	llvm::BasicBlock *any = llvm::BasicBlock::Create(c, "guard.any", &fn, fast_ph);
@@ -207,6 +223,8 @@ void split(llvm::Function &fn, llvm::Loop *l, const guard &g, llvm::ScalarEvolut
 	llvm::Value *done = new llvm::ICmpInst(lbr, llvm::CmpInst::ICMP_EQ, next, p, "guard.done");
 	llvm::BranchInst::Create(exit, h, done, lbr);
 	lbr->eraseFromParent();
+	if (shrinking)
+		llvm::addStringMetadataToLoop(l, "llvm.loop.interleave.count", 1);
 }
 
 } // namespace

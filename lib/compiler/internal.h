@@ -172,6 +172,9 @@ llvm::Value *service(llvm::IRBuilder<> &b, llvm::Value *state, size_t offset);
 /* Its sub-group size (for the runtime's run_fibers). */
 unsigned fiber_sub_group_size(const llvm::Function &f);
 llvm::Function *kernel_of_workitem(llvm::Function &wi);
+/* Whether v loads element d of info field `field` of work-item function
+ * p's launch (as kiln-workitem's replacements of the built-ins do). */
+bool is_info_load(const llvm::Value *v, const wi_params &p, info_field field, unsigned d);
 /* The address of info field `f` (element d of the arrays). */
 llvm::Value *info_slot(llvm::IRBuilderBase &b, llvm::Value *info, info_field f,
 		       unsigned d = 0);
@@ -243,7 +246,8 @@ static const unsigned UNROLLED_SIZE_LIMIT = 2048;
 bool leaves_to_unroller(const llvm::Loop *l, llvm::ScalarEvolution &se);
 /* OpenCL's global address space, as Clang's SPIR targets number it. */
 static const unsigned AS_GLOBAL = 1;
-/* prefetch_next.cpp and lower_prefetch.cpp: kiln-prefetch-next's calls
+/* prefetch_calls.cpp (prefetch.h) and lower_prefetch.cpp: the prefetch calls
+ * of kiln-prefetch-next and kiln-prefetch-groups
  * (PREFETCH_FN.p<as>, one pointer) and their vector variants
  * (prefetch_variant_name(VF).p<as>, <VF x ptr>), declarations that
  * kiln-lower-prefetch replaces by llvm.prefetch before code generation. */

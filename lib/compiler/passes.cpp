@@ -82,8 +82,10 @@ llvm::ModulePassManager workgroup_pipeline(pass_errors *errors, unsigned check)
 	fpm = llvm::FunctionPassManager();
 	fpm.addPass(split_grid_stride_pass());
 	fpm.addPass(unroll_small_loops_pass());
-	if (!check)
+	if (!check) {
 		fpm.addPass(prefetch_next_pass());
+		fpm.addPass(prefetch_groups_pass());
+	}
 	fpm.addPass(loop_barriers_pass());
 	fpm.addPass(converge_loops_pass());
 	fpm.addPass(barriers_pass());
@@ -234,6 +236,8 @@ static const function_entry function_passes[] = {
 	 [](llvm::FunctionPassManager &f) { f.addPass(local_vars_pass()); }},
 	{"kiln-prefetch-next", prefetch_next_pass::name(),
 	 [](llvm::FunctionPassManager &f) { f.addPass(prefetch_next_pass()); }},
+	{"kiln-prefetch-groups", prefetch_groups_pass::name(),
+	 [](llvm::FunctionPassManager &f) { f.addPass(prefetch_groups_pass()); }},
 	{"kiln-widen-indices", widen_indices_pass::name(),
 	 [](llvm::FunctionPassManager &f) { f.addPass(widen_indices_pass()); }},
 	{"kiln-wi-simplify", wi_simplify_pass::name(),

@@ -294,6 +294,13 @@ struct prefetch_next_pass : llvm::PassInfoMixin<prefetch_next_pass> {
 	llvm::PreservedAnalyses run(llvm::Function &f, llvm::FunctionAnalysisManager &fam);
 };
 
+/* kiln-prefetch-groups (prefetch_groups.cpp), on work-item functions
+ * after kiln-prefetch-next: in a kernel with a barrier, a global load
+ * outside loops asks for the address it will read some work-groups on. */
+struct prefetch_groups_pass : llvm::PassInfoMixin<prefetch_groups_pass> {
+	llvm::PreservedAnalyses run(llvm::Function &f, llvm::FunctionAnalysisManager &fam);
+};
+
 /* kiln-lower-prefetch (lower_prefetch.cpp), last of the -O3 pipeline:
  * kiln-prefetch-next's calls and their vector forms become llvm.prefetch
  * of the lines they name. */

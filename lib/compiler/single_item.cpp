@@ -44,6 +44,7 @@
  * !kiln.single and the loop is neither vectorized nor unrolled.  At most
  * 16 loops per function. */
 #include "compiler/loop_rounds.h"
+#include "compiler/next_records.h"
 #include "compiler/passes.h"
 
 #include <llvm/Analysis/LoopInfo.h>
@@ -70,32 +71,9 @@ struct item_test {
 	/* 1 for g == c; 2^k for (g & (2^k - 1)) == c, c < 2^k: one
 	 * iteration in every 2^k (the first work-item of each sub-group) */
 	uint64_t stride;
-	/* the !kiln.next stores of the header and the latch, with their
-	 * addresses in the first iteration */
-	llvm::SmallVector<llvm::StoreInst *, 2> next;
-	llvm::SmallVector<const llvm::SCEV *, 2> next_first;
+	/* the !kiln.next stores of the header and the latch */
+	next_records next;
 };
-
-/* Whether bb does nothing in an iteration but compute values and record
- * the region the work-item stopped at: the stores marked !kiln.next
- * (context.cpp) of a loop-invariant region id into the work-item's word of
- * the row, each added to `next`.  Only work-item 0's word is read
- * (workgroup.cpp), so the loop needs the store of its first iteration
- * only, which run_one_item makes before the loop. */
-bool no_side_effects(const llvm::Loop *l, llvm::BasicBlock *bb,
-		     llvm::SmallVectorImpl<llvm::StoreInst *> &next)
-{
-	for (llvm::Instruction &i : *bb) {
-		if (!i.mayHaveSideEffects())
-			continue;
-		auto *st = llvm::dyn_cast<llvm::StoreInst>(&i);
-		if (!st || !st->isSimple() || !st->getMetadata("kiln.next") ||
-		    !l->isLoopInvariant(st->getValueOperand()))
-			return false;
-		next.push_back(st);
-	}
-	return true;
-}
 
 /* The loop shapes handled: one latch that is the only exiting block, a
  * 64-bit canonical counter that is the header's only phi (so that starting
@@ -121,22 +99,10 @@ bool find_test(llvm::Loop *l, llvm::ScalarEvolution &se, item_test &t)
 {
 	llvm::BasicBlock *h = l->getHeader(), *latch = l->getLoopLatch();
 	auto *br = llvm::dyn_cast<llvm::BranchInst>(h->getTerminator());
-	llvm::SmallVector<llvm::StoreInst *, 2> next;
-	if (!br || !br->isConditional() || !no_side_effects(l, h, next) ||
-	    !no_side_effects(l, latch, next))
+	next_records next;
+	if (!br || !br->isConditional() || !only_next_records(l, h, next) ||
+	    !only_next_records(l, latch, next) || !find_first_records(l, se, next))
 		return false;
-	llvm::SmallVector<const llvm::SCEV *, 2> next_first;
-	for (llvm::StoreInst *st : next) {
-		const llvm::SCEV *at = se.getSCEV(st->getPointerOperand());
-		if (auto *ar = llvm::dyn_cast<llvm::SCEVAddRecExpr>(at)) {
-			if (ar->getLoop() != l)
-				return false;
-			at = ar->getStart();
-		}
-		if (!se.isLoopInvariant(at, l))
-			return false;
-		next_first.push_back(at);
-	}
 	auto *cmp = llvm::dyn_cast<llvm::ICmpInst>(br->getCondition());
 	if (!cmp || !cmp->getOperand(0)->getType()->isIntegerTy())
 		return false;
@@ -176,7 +142,7 @@ bool find_test(llvm::Loop *l, llvm::ScalarEvolution &se, item_test &t)
 	unsigned w = se.getTypeSizeInBits(rec->getType());
 	if (w != 32 && w != 64)
 		return false;
-	t = item_test{ br, rec->getStart(), b, w, stride, next, next_first };
+	t = item_test{ br, rec->getStart(), b, w, stride, next };
 	return true;
 }
 
@@ -200,13 +166,7 @@ void run_one_item(llvm::Function &fn, llvm::Loop *l, const item_test &t,
 	llvm::Value *v = ex.expandCodeFor(t.value, wt, term);
 	llvm::Value *nv = ex.expandCodeFor(n, b.getInt64Ty(), term);
 	/* the first iteration's record of the region it stopped at */
-	for (size_t k = 0; k < t.next.size(); k++) {
-		llvm::StoreInst *st = t.next[k];
-		llvm::Value *at = ex.expandCodeFor(t.next_first[k],
-						   st->getPointerOperand()->getType(), term);
-		llvm::StoreInst *first = b.CreateStore(st->getValueOperand(), at);
-		first->copyMetadata(*st);
-	}
+	store_first_records(ex, t.next, term);
 
 	/* i* = (c - s) mod 2^w (mod the stride for the masked test), the
 	 * first iteration that runs the body when the loop has n in [1,

@@ -58,23 +58,6 @@ static bool is_local_id(const llvm::Value *v, const wi_params &p)
 	return v == p.x || v == p.y || v == p.z;
 }
 
-/* Whether v loads element d of info field `field` of the launch. */
-static bool is_info_load(const llvm::Value *v, const wi_params &p, info_field field, unsigned d)
-{
-	auto *ld = llvm::dyn_cast<llvm::LoadInst>(v);
-	if (!ld)
-		return false;
-	/* element 0 of field 0 is the struct's own address */
-	if (ld->getPointerOperand() == p.info)
-		return field == 0 && d == 0;
-	auto *g = llvm::dyn_cast<llvm::GetElementPtrInst>(ld->getPointerOperand());
-	if (!g || g->getPointerOperand() != p.info || g->getNumIndices() != 3)
-		return false;
-	auto *f = llvm::dyn_cast<llvm::ConstantInt>(g->getOperand(2));
-	auto *e = llvm::dyn_cast<llvm::ConstantInt>(g->getOperand(3));
-	return f && e && f->getZExtValue() == (uint64_t)field && e->getZExtValue() == d;
-}
-
 /* Whether v is the global id as kiln-workitem computes it: global offset
  * + group id * enqueued local size + local id, in dimension 0, 1 or 2. */
 static bool is_global_id(const llvm::Value *v, const wi_params &p)

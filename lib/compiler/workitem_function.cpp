@@ -41,6 +41,22 @@ bool workitem_params(llvm::Function &f, wi_params &p)
 	return true;
 }
 
+bool is_info_load(const llvm::Value *v, const wi_params &p, info_field field, unsigned d)
+{
+	auto *ld = llvm::dyn_cast<llvm::LoadInst>(v);
+	if (!ld)
+		return false;
+	/* element 0 of field 0 is the struct's own address */
+	if (ld->getPointerOperand() == p.info)
+		return field == 0 && d == 0;
+	auto *g = llvm::dyn_cast<llvm::GetElementPtrInst>(ld->getPointerOperand());
+	if (!g || g->getPointerOperand() != p.info || g->getNumIndices() != 3)
+		return false;
+	auto *f = llvm::dyn_cast<llvm::ConstantInt>(g->getOperand(2));
+	auto *e = llvm::dyn_cast<llvm::ConstantInt>(g->getOperand(3));
+	return f && e && f->getZExtValue() == (uint64_t)field && e->getZExtValue() == d;
+}
+
 llvm::Function *kernel_of_workitem(llvm::Function &wi)
 {
 	return wi.getParent()->getFunction(wi.getName().drop_front(sizeof(wi_prefix) - 1));
