@@ -26,17 +26,20 @@ static cl_command_queue queue;
 static float in_host[2 * N];
 
 static const char *src =
+	/* the levels, over the group's n values in t */
+	"#define TREE(T, n) \\\n"
+	"    barrier(CLK_LOCAL_MEM_FENCE); \\\n"
+	"    for (T s = (n) / 2; s > 0; s /= 2) { \\\n"
+	"        if (lid < s) \\\n"
+	"            t[lid] += t[lid + s]; \\\n"
+	"        barrier(CLK_LOCAL_MEM_FENCE); \\\n"
+	"    }\n"
 	"kernel void tree_f(global const float *in, global float *partial,\n"
 	"                   local float *t)\n"
 	"{\n"
 	"    uint lid = get_local_id(0);\n"
 	"    t[lid] = in[get_global_id(0) - get_global_offset(0)];\n"
-	"    barrier(CLK_LOCAL_MEM_FENCE);\n"
-	"    for (uint s = get_local_size(0) / 2; s > 0; s >>= 1) {\n"
-	"        if (lid < s)\n"
-	"            t[lid] += t[lid + s];\n"
-	"        barrier(CLK_LOCAL_MEM_FENCE);\n"
-	"    }\n"
+	"    TREE(uint, get_local_size(0))\n"
 	"    if (lid == 0)\n"
 	"        partial[get_group_id(0)] = t[0];\n"
 	"}\n"
@@ -46,12 +49,7 @@ static const char *src =
 	"{\n"
 	"    int lid = get_local_id(0), g = get_global_id(0);\n"
 	"    t[lid] = in[2 * g] - in[2 * g + 1];\n"
-	"    barrier(CLK_LOCAL_MEM_FENCE);\n"
-	"    for (int s = (int)get_local_size(0) / 2; s > 0; s /= 2) {\n"
-	"        if (lid < s)\n"
-	"            t[lid] += t[lid + s];\n"
-	"        barrier(CLK_LOCAL_MEM_FENCE);\n"
-	"    }\n"
+	"    TREE(int, (int)get_local_size(0))\n"
 	"    if (lid == 0)\n"
 	"        partial[get_group_id(0)] = t[0];\n"
 	"}\n"
@@ -63,12 +61,7 @@ static const char *src =
 	"    size_t lid = get_local_linear_id();\n"
 	"    size_t w = get_global_size(0);\n"
 	"    t[lid] = in[get_global_id(1) * w + get_global_id(0)];\n"
-	"    barrier(CLK_LOCAL_MEM_FENCE);\n"
-	"    for (size_t s = get_local_size(0) * get_local_size(1) / 2; s > 0; s >>= 1) {\n"
-	"        if (lid < s)\n"
-	"            t[lid] += t[lid + s];\n"
-	"        barrier(CLK_LOCAL_MEM_FENCE);\n"
-	"    }\n"
+	"    TREE(size_t, get_local_size(0) * get_local_size(1))\n"
 	"    if (lid == 0)\n"
 	"        partial[get_group_id(1) * get_num_groups(0) + get_group_id(0)] = t[0];\n"
 	"}\n";
@@ -83,15 +76,6 @@ static float host_tree(const float *v, size_t n)
 		for (size_t i = 0; i < s; i++)
 			t[i] += t[i + s];
 	return t[0];
-}
-
-static cl_mem make_buffer(size_t bytes, const void *host)
-{
-	cl_int err;
-	cl_mem m = clCreateBuffer(context, host ? CL_MEM_COPY_HOST_PTR : CL_MEM_READ_WRITE,
-				  bytes, (void *)host, &err);
-	REQUIRE(err == CL_SUCCESS);
-	return m;
 }
 
 /* Runs k over `global` work-items in groups of `local` (1D, the last group
@@ -172,8 +156,8 @@ int main(void)
 		in_host[i] = (float)(check_rand(&r) % 20001) / (float)(1 + check_rand(&r) % 97) - 50.0f;
 
 	cl_program p = check_build(context, device, src, "-cl-std=CL3.0");
-	cl_mem in = make_buffer(sizeof(in_host), in_host);
-	cl_mem out = make_buffer(N * sizeof(float), NULL);
+	cl_mem in = check_buffer(context, sizeof(in_host), in_host);
+	cl_mem out = check_buffer(context, N * sizeof(float), NULL);
 	cl_kernel f = check_create_kernel(p, "tree_f");
 	cl_kernel pairs = check_create_kernel(p, "tree_pairs");
 	size_t max_wg = 0;
@@ -201,7 +185,5 @@ int main(void)
 	clReleaseMemObject(in);
 	clReleaseMemObject(out);
 	clReleaseProgram(p);
-	clReleaseCommandQueue(queue);
-	clReleaseContext(context);
-	return check_done();
+	return check_teardown(queue, context);
 }

@@ -118,6 +118,25 @@ static inline cl_program check_build(cl_context context, cl_device_id device,
 	return prog;
 }
 
+/* A buffer of `bytes` in `context`, a copy of `host` when it is not NULL;
+ * stops the test when it cannot be made. */
+static inline cl_mem check_buffer(cl_context context, size_t bytes, const void *host)
+{
+	cl_int err;
+	cl_mem m = clCreateBuffer(context, host ? CL_MEM_COPY_HOST_PTR : CL_MEM_READ_WRITE, bytes,
+				  (void *)host, &err);
+	REQUIRE(err == CL_SUCCESS);
+	return m;
+}
+
+/* Releases what check_setup made and returns check_done()'s status. */
+static inline int check_teardown(cl_command_queue queue, cl_context context)
+{
+	clReleaseCommandQueue(queue);
+	clReleaseContext(context);
+	return check_done();
+}
+
 /* Kernel `name` of `prog`; stops the test when it cannot be made. */
 static inline cl_kernel check_create_kernel(cl_program prog, const char *name)
 {
