@@ -44,6 +44,7 @@
 #include <llvm/IR/IntrinsicInst.h>
 #include <llvm/Transforms/Utils/BasicBlockUtils.h>
 
+#include <map>
 #include <set>
 
 namespace kiln {
@@ -309,6 +310,122 @@ static llvm::AllocaInst *demote_crossing(llvm::Instruction *i, llvm::Instruction
 	return a;
 }
 
+/* The successors of bb in time: its own, and for a barrier (now `ret k`,
+ * k >= 1) the start of the region that follows it, post[k - 1]. */
+static std::vector<llvm::BasicBlock *> next_in_time(llvm::BasicBlock *bb,
+						    const std::vector<llvm::BasicBlock *> &post)
+{
+	std::vector<llvm::BasicBlock *> out;
+	if (auto *r = llvm::dyn_cast<llvm::ReturnInst>(bb->getTerminator())) {
+		auto *k = llvm::dyn_cast_or_null<llvm::ConstantInt>(r->getReturnValue());
+		if (k && k->getZExtValue() >= 1 && k->getZExtValue() <= post.size())
+			out.push_back(post[k->getZExtValue() - 1]);
+		return out;
+	}
+	for (llvm::BasicBlock *su : llvm::successors(bb))
+		out.push_back(su);
+	return out;
+}
+
+/* Whether, after instruction `from`, some block of `targets` may run before
+ * control comes back to block `stop` (`from`'s own block counts from the
+ * instruction after `from` on). */
+static bool runs_before(llvm::Instruction *from, const std::set<llvm::BasicBlock *> &targets,
+			llvm::BasicBlock *stop, const std::vector<llvm::BasicBlock *> &post,
+			const std::set<llvm::Instruction *> &target_insts)
+{
+	for (llvm::Instruction *i = from->getNextNode(); i; i = i->getNextNode())
+		if (target_insts.count(i))
+			return true;
+	std::vector<llvm::BasicBlock *> work = next_in_time(from->getParent(), post);
+	std::set<llvm::BasicBlock *> seen;
+	while (!work.empty()) {
+		llvm::BasicBlock *bb = work.back();
+		work.pop_back();
+		if (bb == stop || !seen.insert(bb).second)
+			continue;
+		if (targets.count(bb))
+			return true;
+		for (llvm::BasicBlock *n : next_in_time(bb, post))
+			work.push_back(n);
+	}
+	return false;
+}
+
+/* One slot for a loop-carried value and the value it carries: P = phi(...,
+ * V from block L) at a loop header H, both live across barriers, V used by
+ * P alone.  Demoted separately, the region that ends the iteration
+ * reloads V and stores it again as P, for every work-item (the float8
+ * accumulators of a register-tiled SGEMM: 32 floats a work-item per tile,
+ * half the kernel's time).  Sharing V's slot, P needs no store on the
+ * edge from L (the slot holds V already) and is stored on its other
+ * incoming edges instead.  That is right when the two never hold values
+ * at once: once V is stored, no reload of P runs before control comes back
+ * to H, and no other incoming edge of P does either (its store would
+ * overwrite V before L reads it).  `a_p`'s loads then read `a_v`, and
+ * `a_p` goes.  Returns whether it did. */
+static bool share_carried_slot(llvm::PHINode *p, llvm::AllocaInst *a_p, llvm::AllocaInst *a_v,
+			       const std::vector<llvm::BasicBlock *> &post)
+{
+	llvm::BasicBlock *h = p->getParent();
+	llvm::StoreInst *store_p = nullptr, *store_v = nullptr;
+	llvm::LoadInst *reload_v = nullptr;
+	std::set<llvm::Instruction *> loads_p;
+	std::set<llvm::BasicBlock *> load_blocks;
+	for (llvm::User *u : a_p->users()) {
+		if (auto *st = llvm::dyn_cast<llvm::StoreInst>(u)) {
+			if (store_p || st->getValueOperand() != p)
+				return false;
+			store_p = st;
+		} else if (auto *ld = llvm::dyn_cast<llvm::LoadInst>(u)) {
+			loads_p.insert(ld);
+			load_blocks.insert(ld->getParent());
+		} else {
+			return false;
+		}
+	}
+	for (llvm::User *u : a_v->users()) {
+		if (auto *st = llvm::dyn_cast<llvm::StoreInst>(u)) {
+			if (store_v || st->getValueOperand() == a_v)
+				return false;
+			store_v = st;
+		} else if (auto *ld = llvm::dyn_cast<llvm::LoadInst>(u)) {
+			if (reload_v || !ld->hasOneUse() || ld->user_back() != p)
+				return false;
+			reload_v = ld;
+		} else {
+			return false;
+		}
+	}
+	if (!store_p || !store_v || !reload_v || store_p->getParent() != h)
+		return false;
+	/* the other incoming edges: an unconditional branch to H from a block
+	 * that no V can reach before H */
+	std::set<llvm::BasicBlock *> others;
+	for (unsigned k = 0; k < p->getNumIncomingValues(); k++) {
+		llvm::BasicBlock *in = p->getIncomingBlock(k);
+		if (p->getIncomingValue(k) == reload_v) {
+			if (in != reload_v->getParent())
+				return false;
+			continue;
+		}
+		if (in->getSingleSuccessor() != h)
+			return false;
+		others.insert(in);
+	}
+	if (runs_before(store_v, load_blocks, h, post, loads_p) ||
+	    runs_before(store_v, others, h, post, {}))
+		return false;
+	for (unsigned k = 0; k < p->getNumIncomingValues(); k++)
+		if (p->getIncomingValue(k) != reload_v)
+			new llvm::StoreInst(p->getIncomingValue(k), a_v,
+					    p->getIncomingBlock(k)->getTerminator());
+	store_p->eraseFromParent();
+	a_p->replaceAllUsesWith(a_v);
+	a_p->eraseFromParent();
+	return true;
+}
+
 /* Cuts f at its barriers (see the top of this file); how many. */
 static unsigned cut_at_barriers(llvm::Function &f, const wi_params &p,
 				const divergence &div, llvm::FunctionAnalysisManager &fam)
@@ -421,16 +538,45 @@ static unsigned cut_at_barriers(llvm::Function &f, const wi_params &p,
 		}
 	}
 	llvm::Instruction *alloca_at = &*entry->getFirstInsertionPt();
-	std::set<llvm::AllocaInst *> shared, shared_one;
+	std::map<llvm::Instruction *, llvm::AllocaInst *> slot_of;
+	std::set<llvm::AllocaInst *> uniform;
 	for (llvm::Instruction *i : demote) {
 		/* A PHI too: stored after the PHIs of its block, reloaded
 		 * at each use across a barrier. */
-		bool uniform = div.uniform(i);
 		llvm::AllocaInst *a = demote_crossing(i, alloca_at, dt);
+		slot_of[i] = a;
+		if (div.uniform(i))
+			uniform.insert(a);
+	}
+	/* a loop-carried value and what it carries in one slot, where they
+	 * never hold values at once (share_carried_slot) */
+	std::set<llvm::AllocaInst *> gone;
+	for (llvm::Instruction *i : demote) {
+		auto *phi = llvm::dyn_cast<llvm::PHINode>(i);
+		if (!phi)
+			continue;
+		for (llvm::Value *in : phi->incoming_values()) {
+			auto *ld = llvm::dyn_cast<llvm::LoadInst>(in);
+			auto *a_v = ld ? llvm::dyn_cast<llvm::AllocaInst>(ld->getPointerOperand())
+				       : nullptr;
+			llvm::AllocaInst *a_p = slot_of[phi];
+			if (!a_v || a_v == a_p || gone.count(a_v) ||
+			    uniform.count(a_p) != uniform.count(a_v) ||
+			    !share_carried_slot(phi, a_p, a_v, post))
+				continue;
+			gone.insert(a_p);
+			break;
+		}
+	}
+	std::set<llvm::AllocaInst *> shared, shared_one;
+	for (llvm::Instruction *i : demote) {
+		llvm::AllocaInst *a = slot_of[i];
+		if (gone.count(a))
+			continue;
 		crossing.push_back(a);
-		if (uniform && !reloaded_after_store(a))
+		if (uniform.count(a) && !reloaded_after_store(a))
 			shared.insert(a);
-		else if (uniform && !loaded_before_store(a))
+		else if (uniform.count(a) && !loaded_before_store(a))
 			shared_one.insert(a);
 	}
 

@@ -156,8 +156,8 @@ int main(void)
 		in_host[i] = (float)(check_rand(&r) % 20001) / (float)(1 + check_rand(&r) % 97) - 50.0f;
 
 	cl_program p = check_build(context, device, src, "-cl-std=CL3.0");
-	cl_mem in = check_buffer(context, sizeof(in_host), in_host);
-	cl_mem out = check_buffer(context, N * sizeof(float), NULL);
+	cl_mem in = check_new_buffer(context, sizeof(in_host), in_host);
+	cl_mem out = check_new_buffer(context, N * sizeof(float), NULL);
 	cl_kernel f = check_create_kernel(p, "tree_f");
 	cl_kernel pairs = check_create_kernel(p, "tree_pairs");
 	size_t max_wg = 0;

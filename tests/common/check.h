@@ -120,7 +120,7 @@ static inline cl_program check_build(cl_context context, cl_device_id device,
 
 /* A buffer of `bytes` in `context`, a copy of `host` when it is not NULL;
  * stops the test when it cannot be made. */
-static inline cl_mem check_buffer(cl_context context, size_t bytes, const void *host)
+static inline cl_mem check_new_buffer(cl_context context, size_t bytes, const void *host)
 {
 	cl_int err;
 	cl_mem m = clCreateBuffer(context, host ? CL_MEM_COPY_HOST_PTR : CL_MEM_READ_WRITE, bytes,

@@ -1,11 +1,12 @@
 ; kiln-context: the slots get addresses in the context (one per slot
 ; array, marked for kiln-alias-scopes) and the layout is left for
-; kiln-workgroup: two rows of 4 bytes (acc, which differs per work-item,
-; before and inside the tile loop), the uniform counters t and j in
-; group-wide slots (two copies each, both published), and the next-region
-; slot, 4 bytes like the narrowest row (a one-byte slot is for rows of
-; shorts and chars, context_narrow.ll): 32 bytes, the next-region slot at
-; 24.
+; kiln-workgroup: one row of 4 bytes (acc, which differs per work-item,
+; carried around the tile loop: kiln-barriers gives the loop's phi and the
+; value it carries one slot, barrier_carried_slot.ll), the uniform counters
+; t and j in group-wide slots (two copies each, both published), and the
+; next-region slot, 4 bytes like the narrowest row (a one-byte slot is for
+; rows of shorts and chars, context_narrow.ll): 32 bytes, the next-region
+; slot at 20.
 ; RUN: %kiln-opt -passes="kiln-inline-all,kiln-workitem,function(kiln-local-vars,kiln-wi-simplify,kiln-scalarize,kiln-loop-barriers,kiln-converge-loops,kiln-barriers,kiln-context)" %s -S | %FileCheck %s
 ; SKIP-FAILS: kiln-context
 ; CHECK: define internal i32 @__kiln_wi_k({{.*}} !kiln.context [[C:![0-9]+]] !kiln.publish [[P:![0-9]+]]
@@ -14,7 +15,7 @@
 ; CHECK: store i32 %{{.*}}, ptr %{{[0-9]+}}
 ; CHECK: store i32 1, ptr %{{[0-9]+}}, align 4
 ; CHECK: ret i32 1
-; CHECK: [[C]] = !{i64 32, i64 24, i64 4}
+; CHECK: [[C]] = !{i64 32, i64 20, i64 4}
 ; CHECK: [[P]] = !{![[#]], ![[#]]}
 ; Made with clang-15 -cc1 (the front end's options, docs/compiler.md) from:
 ;   __kernel void k(int n, __global const float *a, __global float *c) {
