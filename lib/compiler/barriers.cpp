@@ -33,8 +33,10 @@
  * entry block marked !kiln.slot !{i64 order, i64 kind} (kind as in
  * context_slot: ROW, or SHARED for a uniform value never reloaded in the
  * region that stores it, SHARED_ONE for one never stored in a region
- * after it was loaded there, or ANY for kiln-converge-loops' flags).  The
- * number of barriers is !kiln.regions (workitem_layout.cpp). */
+ * after it was loaded there, or ANY for kiln-converge-loops' flags); a
+ * loop's phi and the value it carries around the loop may share one
+ * (share_carried_slot).  The number of barriers is !kiln.regions
+ * (workitem_layout.cpp). */
 #include "compiler/passes.h"
 
 #include <llvm/Analysis/ValueTracking.h>
