@@ -1,8 +1,9 @@
 /* Barrier calls: which calls are work-group barriers (OpenCL C 3.0
  * §6.15.9, as Clang and the SPIR-V translator spell them, and kernel-lib's
  * own __kiln_barrier), the implicit barrier kiln-loop-barriers and
- * kiln-converge-loops insert, and whether a loop calls nothing but
- * intrinsics (a barrier is a call: such a loop holds none). */
+ * kiln-converge-loops insert, whether a loop or a function calls one, and
+ * whether a loop calls nothing but intrinsics (a barrier is a call: such a
+ * loop holds none). */
 #include "compiler/internal.h"
 
 #include <llvm/Analysis/LoopInfo.h>
@@ -26,6 +27,15 @@ bool loop_has_barrier(const llvm::Loop *l)
 {
 	for (llvm::BasicBlock *bb : l->blocks())
 		for (llvm::Instruction &i : *bb)
+			if (is_barrier(direct_callee(i)))
+				return true;
+	return false;
+}
+
+bool function_has_barrier(const llvm::Function &f)
+{
+	for (const llvm::BasicBlock &bb : f)
+		for (const llvm::Instruction &i : bb)
 			if (is_barrier(direct_callee(i)))
 				return true;
 	return false;

@@ -557,11 +557,11 @@ static unsigned cut_at_barriers(llvm::Function &f, const wi_params &p,
 		auto *phi = llvm::dyn_cast<llvm::PHINode>(i);
 		if (!phi)
 			continue;
+		llvm::AllocaInst *a_p = slot_of[phi];
 		for (llvm::Value *in : phi->incoming_values()) {
 			auto *ld = llvm::dyn_cast<llvm::LoadInst>(in);
 			auto *a_v = ld ? llvm::dyn_cast<llvm::AllocaInst>(ld->getPointerOperand())
 				       : nullptr;
-			llvm::AllocaInst *a_p = slot_of[phi];
 			if (!a_v || a_v == a_p || gone.count(a_v) ||
 			    uniform.count(a_p) != uniform.count(a_v) ||
 			    !share_carried_slot(phi, a_p, a_v, post))

@@ -224,8 +224,8 @@ bool calls_itself(const llvm::Function &f);
 
 /* barrier_calls.cpp: what a barrier call is (OpenCL C 3.0 §6.15.9, as
  * Clang and the SPIR-V translator spell it, and kernel-lib's own), the
- * implicit barrier Kiln inserts, whether loop l calls a barrier, and
- * whether it calls nothing but intrinsics (a barrier is a call). */
+ * implicit barrier Kiln inserts, whether loop l (or function f) calls a
+ * barrier, and whether l calls nothing but intrinsics (a barrier is a call). */
 /* vector_variants.cpp: the name of the vector variant of the function
  * called `name` (its companion `<name>_vec`); whether f is such a
  * companion of a function of its module; whether f has one or is one. */
@@ -234,6 +234,7 @@ bool is_vector_variant(const llvm::Function &f);
 bool has_vector_variant(const llvm::Function &f);
 bool is_barrier(const llvm::Function *callee);
 bool loop_has_barrier(const llvm::Loop *l);
+bool function_has_barrier(const llvm::Function &f);
 void insert_implicit_barrier(llvm::Instruction *before);
 bool calls_only_intrinsics(const llvm::Loop *l);
 /* unroll_small_loops.cpp: whether -O3's full unroller is left to flatten

@@ -15,7 +15,7 @@
  * group folds: 22-23 -> 31 GB/s on the 2-core Zen 5 VM, measured with the
  * prefetch written into the kernel's source.
  *
- * The distance: PREFETCH_GROUP_BYTES or more, a power of two of groups
+ * The distance: 2^PREFETCH_GROUP_SHIFT bytes or more, a power of two of groups
  * (at least one, at most 64), from the step one group makes, computed
  * once per group (a constant where the work-group size is known).
  *
@@ -44,7 +44,6 @@
 #include <llvm/Analysis/ScalarEvolutionExpressions.h>
 #include <llvm/IR/IRBuilder.h>
 #include <llvm/IR/Instructions.h>
-#include <llvm/IR/IntrinsicInst.h>
 #include <llvm/Transforms/Utils/ScalarEvolutionExpander.h>
 
 #include <vector>
@@ -58,18 +57,9 @@ constexpr unsigned PREFETCH_GROUP_SHIFT = 11; /* 2048 bytes */
 constexpr unsigned PREFETCH_MAX_GROUPS_SHIFT = 6;
 } // namespace
 
-static bool calls_barrier(llvm::Function &f)
-{
-	for (llvm::BasicBlock &bb : f)
-		for (llvm::Instruction &i : bb)
-			if (is_barrier(direct_callee(i)))
-				return true;
-	return false;
-}
-
 /* step << clamp(PREFETCH_GROUP_SHIFT - floor(log2 |step|), 0,
  * PREFETCH_MAX_GROUPS_SHIFT): a power of two of group steps, at least
- * PREFETCH_GROUP_BYTES where 64 steps reach that far. */
+ * 2^PREFETCH_GROUP_SHIFT bytes where 64 steps reach that far. */
 static llvm::Value *distance(llvm::IRBuilder<> &b, llvm::Value *step)
 {
 	llvm::Type *t = step->getType();
@@ -91,7 +81,7 @@ llvm::PreservedAnalyses prefetch_groups_pass::run(llvm::Function &f,
 						  llvm::FunctionAnalysisManager &fam)
 {
 	wi_params p;
-	if (!workitem_params(f, p) || !calls_barrier(f))
+	if (!workitem_params(f, p) || !function_has_barrier(f))
 		return llvm::PreservedAnalyses::all();
 	llvm::ScalarEvolution &se = fam.getResult<llvm::ScalarEvolutionAnalysis>(f);
 	llvm::LoopInfo &li = fam.getResult<llvm::LoopAnalysis>(f);
