@@ -28,10 +28,16 @@ BASIC(double, )
 #define BASIC_SPLIT(T)                                                         \
 	KL_SPLIT1(fabs, T, T) KL_SPLIT2(copysign, T, T, T)                     \
 	KL_SPLIT2(fmax, T, T, T) KL_SPLIT2(fmin, T, T, T)                      \
-	KL_SPLIT2(fdim, T, T, T) KL_SPLIT3(mad, T, T, T, T)                    \
+	KL_SPLIT2(fdim, T, T, T)                                               \
 	KL_SPLIT2(maxmag, T, T, T) KL_SPLIT2(minmag, T, T, T)
 BASIC_SPLIT(float)
 BASIC_SPLIT(double)
+/* mad of vectors in one expression: the same multiply-add per element as
+ * the scalar form, kept a vector operation (split through the scalars, a
+ * float16 kernel kept whole ran 16 scalar multiply-adds per call) */
+#define MAD_V(V, S) V KL_OVL mad(V a, V b, V c) { return a * b + c; }
+KL_VECTORS_S(MAD_V, float)
+KL_VECTORS_S(MAD_V, double)
 #define FMAXMIN_S(V, S)                                                        \
 	V KL_OVL fmax(V x, S y) { return fmax(x, (V)y); }                      \
 	V KL_OVL fmin(V x, S y) { return fmin(x, (V)y); }

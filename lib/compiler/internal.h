@@ -353,6 +353,8 @@ inline std::string narrow_marker_name(llvm::StringRef k) { return ("__kiln_narro
 inline std::string group_free_name(llvm::StringRef k) { return ("__kiln_group_free_" + k).str(); }
 /* The entry of each fiber of a kernel that runs its work-items as fibers. */
 inline std::string fiber_name(llvm::StringRef k) { return ("__kiln_fiber_" + k).str(); }
+/* kiln-pair-workitems' function running work-items x and x + 1 of k. */
+inline std::string pair_name(llvm::StringRef k) { return ("__kiln_pair_" + k).str(); }
 
 /* printf.cpp: replaces the printf calls (OpenCL C 3.0 §6.15.14) that
  * kernel's work-group function makes by records in the printf buffer

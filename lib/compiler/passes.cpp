@@ -92,6 +92,9 @@ llvm::ModulePassManager workgroup_pipeline(pass_errors *errors, unsigned check)
 	fpm.addPass(context_pass());
 	fpm.addPass(alias_scopes_pass());
 	mpm.addPass(llvm::createModuleToFunctionPassAdaptor(std::move(fpm)));
+	/* not in checked mode: a pair function would need its checks paired */
+	if (!check)
+		mpm.addPass(pair_workitems_pass());
 	mpm.addPass(workgroup_pass(errors, (check & KILN_CHECK_RACES) != 0));
 	mpm.addPass(printf_pass(errors));
 	mpm.addPass(wg_state_pass(errors));
@@ -211,6 +214,8 @@ static const module_entry module_passes[] = {
 	 [](llvm::ModulePassManager &m, pass_errors *) { m.addPass(narrow_variants_pass()); }},
 	{"kiln-subgroups", subgroups_pass::name(),
 	 [](llvm::ModulePassManager &m, pass_errors *e) { m.addPass(subgroups_pass(e)); }},
+	{"kiln-pair-workitems", pair_workitems_pass::name(),
+	 [](llvm::ModulePassManager &m, pass_errors *) { m.addPass(pair_workitems_pass()); }},
 	{"kiln-workgroup", workgroup_pass::name(),
 	 [](llvm::ModulePassManager &m, pass_errors *e) { m.addPass(workgroup_pass(e)); }},
 	{"kiln-printf", printf_pass::name(),

@@ -101,10 +101,27 @@ struct scalarize_pass : llvm::PassInfoMixin<scalarize_pass> {
  * them (SPLIT), keep them (KEEP: the function has, or is given, the
  * attribute keep_vectors_attr), or split vectors that are mostly as wide
  * as the target's registers (SPLIT_WIDE: right for groups of a vector's
- * width or more, wrong for narrower ones; kiln-narrow-variants). */
-enum class vector_choice { SPLIT, SPLIT_WIDE, KEEP };
+ * width or more, wrong for narrower ones; kiln-narrow-variants), or keep
+ * vectors mostly half as wide as the registers for kiln-pair-workitems to
+ * run two work-items in one register (PAIR: attributes keep_vectors_attr
+ * and pair_attr). */
+enum class vector_choice { SPLIT, SPLIT_WIDE, KEEP, PAIR };
 vector_choice choose_vectors(llvm::Function &f, llvm::FunctionAnalysisManager &fam);
 constexpr const char *keep_vectors_attr = "kiln-keep-vectors";
+constexpr const char *pair_attr = "kiln-pair-workitems";
+/* kiln-pair-workitems (pair_workitems.cpp): a module pass after
+ * kiln-alias-scopes; __kiln_pair_<k> runs work-items x and x + 1 of a
+ * work-item function with pair_attr.  pairable(): whether work-item
+ * function wi could be paired (a known even local width, the same path
+ * for every work-item, no atomics, fences or calls with side effects). */
+struct pair_workitems_pass : llvm::PassInfoMixin<pair_workitems_pass> {
+	llvm::PreservedAnalyses run(llvm::Module &m, llvm::ModuleAnalysisManager &mam);
+};
+bool pairable(llvm::Function &wi);
+/* workgroup.cpp: the local size k's work-group function is specialized
+ * for: the one kiln_finalize_for_size asked for (!kiln.local_size), else
+ * k's reqd_work_group_size (all three sizes; false without either). */
+bool known_local_size(const llvm::Function &k, uint64_t r[3]);
 /* kiln-narrow-variants (narrow_variants.cpp): a module pass between
  * kiln-wi-simplify and kiln-scalarize. */
 struct narrow_variants_pass : llvm::PassInfoMixin<narrow_variants_pass> {

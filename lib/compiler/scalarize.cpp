@@ -119,25 +119,47 @@ static uint64_t vector_bits(const llvm::Instruction &i, const llvm::DataLayout &
 	return bits;
 }
 
-/* Whether f's vector work is mostly register-wide already: at least as
- * many instructions on vectors of register_bits or more as on narrower
- * ones.  Element moves (insert/extract/shuffle) build and take apart
- * vectors rather than compute on them, so they do not count. */
-static bool register_wide(const llvm::Function &f, uint64_t register_bits)
+/* How many of f's instructions work on vectors narrower than `bits`,
+ * exactly `bits` wide, and wider.  Element moves (insert/extract/shuffle)
+ * build and take apart vectors rather than compute on them, so they do not
+ * count. */
+struct vector_mix {
+	size_t narrower = 0, exact = 0, wider = 0;
+};
+static vector_mix vector_work(const llvm::Function &f, uint64_t bits)
 {
 	const llvm::DataLayout &dl = f.getParent()->getDataLayout();
-	size_t wide = 0, narrow = 0;
+	vector_mix mix;
 	for (const llvm::BasicBlock &bb : f)
 		for (const llvm::Instruction &i : bb) {
 			if (llvm::isa<llvm::InsertElementInst>(i) ||
 			    llvm::isa<llvm::ExtractElementInst>(i) ||
 			    llvm::isa<llvm::ShuffleVectorInst>(i))
 				continue;
-			uint64_t bits = vector_bits(i, dl);
-			if (bits)
-				(bits >= register_bits ? wide : narrow)++;
+			uint64_t b = vector_bits(i, dl);
+			if (b)
+				(b < bits ? mix.narrower : b == bits ? mix.exact : mix.wider)++;
 		}
-	return wide && wide >= narrow;
+	return mix;
+}
+
+/* Whether f's vector work is mostly register-wide already: at least as
+ * many instructions on vectors of register_bits or more as on narrower
+ * ones. */
+static bool register_wide(const llvm::Function &f, uint64_t register_bits)
+{
+	vector_mix m = vector_work(f, register_bits);
+	return m.exact + m.wider && m.exact + m.wider >= m.narrower;
+}
+
+/* Whether f's vector work is mostly half as wide as the registers: at
+ * least as many instructions on vectors of register_bits / 2 as on
+ * narrower ones, and none on wider ones (kiln-pair-workitems doubles
+ * them). */
+static bool half_register_wide(const llvm::Function &f, uint64_t register_bits)
+{
+	vector_mix m = vector_work(f, register_bits / 2);
+	return m.exact && m.exact >= m.narrower && !m.wider;
 }
 
 /* Whether a loop of f has a block that writes memory or calls a function
@@ -190,6 +212,8 @@ vector_choice choose_vectors(llvm::Function &f, llvm::FunctionAnalysisManager &f
 	if (f.hasFnAttribute(keep_vectors_attr))
 		return vector_choice::KEEP;
 	uint64_t register_bits = target_vector_bits(*f.getParent());
+	if (register_bits && half_register_wide(f, register_bits) && pairable(f))
+		return vector_choice::PAIR;
 	if (!register_bits || !register_wide(f, register_bits))
 		return vector_choice::SPLIT;
 	return has_conditional_side_effect_in_loop(f, fam) ? vector_choice::KEEP
@@ -201,11 +225,14 @@ llvm::PreservedAnalyses scalarize_pass::run(llvm::Function &f, llvm::FunctionAna
 	wi_params p;
 	if (!workitem_params(f, p))
 		return llvm::PreservedAnalyses::all();
-	if (choose_vectors(f, fam) == vector_choice::KEEP) {
+	vector_choice choice = choose_vectors(f, fam);
+	if (choice == vector_choice::KEEP || choice == vector_choice::PAIR) {
 		/* the passes that exist to vectorize the work-item loop
 		 * leave it alone (LLVM 15 does not vectorize a loop holding
 		 * vectors) */
 		f.addFnAttr(keep_vectors_attr);
+		if (choice == vector_choice::PAIR)
+			f.addFnAttr(pair_attr);
 		return llvm::PreservedAnalyses::all();
 	}
 	const llvm::DataLayout &dl = f.getParent()->getDataLayout();

@@ -184,10 +184,7 @@ static llvm::MDNode *jam_loop_md(llvm::LLVMContext &c)
 	return loop_id(c, {llvm::MDNode::get(c, mark)});
 }
 
-/* The local size k's work-group function is specialized for: the one
- * kiln_finalize_for_size asked for, else k's reqd_work_group_size (all
- * three sizes; false without either). */
-static bool required_size(const llvm::Function &k, uint64_t r[3])
+bool known_local_size(const llvm::Function &k, uint64_t r[3])
 {
 	llvm::MDNode *md = k.getMetadata(local_size_mark);
 	if (!md)
@@ -207,12 +204,13 @@ static bool required_size(const llvm::Function &k, uint64_t r[3])
  * the block after the nest.  `plain`: the loops stay scalar and rolled
  * (the rare groups of a kernel specialized for another size).  `jam`: the
  * x loop is marked for kiln-jam-narrow (a narrow variant's work-items,
- * each a dependent chain of whole vectors). */
+ * each a dependent chain of whole vectors).  `step`: x advances by it
+ * (2 for a pair function, kiln-pair-workitems; ls[0] a multiple of it). */
 static llvm::BasicBlock *loop_nest(
 	llvm::IRBuilder<> &b, llvm::Value *const ls[3],
 	const std::function<void(llvm::IRBuilder<> &, llvm::Value *, llvm::Value *,
 				 llvm::Value *)> &body,
-	bool plain = false, bool jam = false)
+	bool plain = false, bool jam = false, uint64_t step = 1)
 {
 	llvm::Function *f = b.GetInsertBlock()->getParent();
 	llvm::LLVMContext &c = f->getContext();
@@ -236,7 +234,7 @@ static llvm::BasicBlock *loop_nest(
 	llvm::PHINode *x = b.CreatePHI(b.getInt64Ty(), 2, "lx");
 	x->addIncoming(b.getInt64(0), yh);
 	body(b, x, y, z);
-	llvm::Value *x1 = b.CreateNUWAdd(x, b.getInt64(1));
+	llvm::Value *x1 = b.CreateNUWAdd(x, b.getInt64(step));
 	x->addIncoming(x1, b.GetInsertBlock());
 	llvm::BranchInst *xe = b.CreateCondBr(b.CreateICmpULT(x1, ls[0]), xb, yl);
 	b.SetInsertPoint(yl);
@@ -375,28 +373,41 @@ static bool make_workgroup_function(llvm::Function &k, llvm::Function &wi,
 					  d * sizeof(size_t), b.getInt64Ty());
 	llvm::Value *ctx = load_info(b, info, INFO_CONTEXT);
 	uint64_t reqd[3];
-	bool specialize = required_size(k, reqd) && !runs_as_fibers(wi);
+	bool specialize = known_local_size(k, reqd) && !runs_as_fibers(wi);
 	bool jam = wi.hasFnAttribute(keep_vectors_attr);
 
-	auto call_wi = [&](llvm::IRBuilder<> &bb, llvm::Value *x, llvm::Value *y,
-			   llvm::Value *z, uint32_t region) {
+	/* kiln-pair-workitems' function for work-items x and x + 1, for
+	 * groups of the known size when it is even along x */
+	llvm::Function *pair = m.getFunction(pair_name(k.getName()));
+	if (pair) {
+		clear_layout(*pair);
+		if (!specialize || reqd[0] % 2)
+			pair = nullptr;
+	}
+
+	auto call_wi = [&](llvm::IRBuilder<> &bb, llvm::Function &w, llvm::Value *x,
+			   llvm::Value *y, llvm::Value *z, uint32_t region) {
 		std::vector<llvm::Value *> a = args;
 		a.push_back(info);
 		a.push_back(x);
 		a.push_back(y);
 		a.push_back(z);
 		a.push_back(bb.getInt32(region));
-		return bb.CreateCall(&wi, a);
+		return bb.CreateCall(&w, a);
 	};
 
 	/* The loop nests and region dispatch for groups of local size gls
-	 * (gnwi work-items), from gb's block on. */
+	 * (gnwi work-items), from gb's block on; `paired`: through the pair
+	 * function, x stepping by 2. */
 	auto run_group = [&](llvm::IRBuilder<> &gb, llvm::Value *const gls[3], llvm::Value *gnwi,
-			     bool plain) {
+			     bool plain, bool paired) {
+		llvm::Function &w = paired ? *pair : wi;
+		uint64_t step = paired ? 2 : 1;
+		bool jam_x = jam && !paired;
 		if (!nbarriers) {
 			loop_nest(gb, gls, [&](llvm::IRBuilder<> &bb, llvm::Value *x, llvm::Value *y,
-					     llvm::Value *z) { call_wi(bb, x, y, z, 0); },
-				  plain, jam);
+					     llvm::Value *z) { call_wi(bb, w, x, y, z, 0); },
+				  plain, jam_x, step);
 			gb.CreateRetVoid();
 			return;
 		}
@@ -417,8 +428,8 @@ static bool make_workgroup_function(llvm::Function &k, llvm::Function &wi,
 			llvm::Value *nb = next_base;
 			loop_nest(rb, gls, [&](llvm::IRBuilder<> &bb, llvm::Value *x,
 					      llvm::Value *y, llvm::Value *z) {
-				call_wi(bb, x, y, z, id);
-			}, plain, jam);
+				call_wi(bb, w, x, y, z, id);
+			}, plain, jam_x, step);
 			publish_shared_slots(rb, ctx, gnwi, slots);
 			if (race_epochs) {
 				/* a placeholder to split before */
@@ -463,11 +474,11 @@ static bool make_workgroup_function(llvm::Function &k, llvm::Function &wi,
 		for (unsigned d = 0; d < 3; d++)
 			sb.CreateStore(cls[d], info_slot(sb, info, INFO_LOCAL_SIZE, d));
 		sb.CreateStore(cnwi, info_slot(sb, info, INFO_NUM_WI));
-		run_group(sb, cls, cnwi, false);
+		run_group(sb, cls, cnwi, false, pair != nullptr);
 		llvm::IRBuilder<> ob(other);
-		run_group(ob, ls, nwi, true);
+		run_group(ob, ls, nwi, true, false);
 	} else {
-		run_group(b, ls, nwi, false);
+		run_group(b, ls, nwi, false, false);
 	}
 	/* Sizes the runtime asks for (kiln_executable_kernel). */
 	add_runtime_constant(m, ctx_name(k.getName()), ctx_size);
@@ -475,7 +486,8 @@ static bool make_workgroup_function(llvm::Function &k, llvm::Function &wi,
 
 	std::string err;
 	llvm::raw_string_ostream os(err);
-	if (llvm::verifyFunction(wi, &os) || llvm::verifyFunction(*wg, &os)) {
+	if (llvm::verifyFunction(wi, &os) || (pair && llvm::verifyFunction(*pair, &os)) ||
+	    llvm::verifyFunction(*wg, &os)) {
 		os.flush();
 		if (errors)
 			errors->error("internal compiler error in the work-group pass for kernel '" +
