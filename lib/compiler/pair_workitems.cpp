@@ -387,6 +387,9 @@ void packer::run()
 					from);
 		}
 	}
+	/* the pairs made one use no value any more */
+	for (llvm::Instruction *i : dead)
+		i->dropAllReferences();
 	/* the users still in pairs read halves of the doubled value */
 	for (auto &[lo, w] : wide) {
 		llvm::Instruction *hi = partner[lo];
@@ -403,8 +406,6 @@ void packer::run()
 		if (!hi->use_empty())
 			hi->replaceAllUsesWith(b.CreateShuffleVector(w, hi_mask));
 	}
-	for (llvm::Instruction *i : dead)
-		i->dropAllReferences();
 	for (llvm::Instruction *i : dead)
 		i->eraseFromParent();
 }
