@@ -15,8 +15,11 @@
  *
  * Chains are the connected components of the block's data dependences,
  * not counting edges into or out of pointers (loop counters and addresses
- * are shared by all chains and tie nothing together) or out of conditions
- * (the mask all masked accesses of a predicated loop read).  A component with at least
+ * are shared by all chains and tie nothing together), out of conditions
+ * (the mask all masked accesses of a predicated loop read), or out of a
+ * value read from memory (a load, or a broadcast of one) whose users are
+ * in more than one component (a tile row of B and the broadcasts of A
+ * that all accumulators of a register-tiled SGEMM read).  A component with at least
  * CHAIN_MIN_LONG_OPS operations of 3 cycles or more, or a dependent path
  * of CHAIN_MIN_PATH cycles (an integer hash's adds and rotates), is a
  * chain; the rest travels with the chain before it.  K is as many chains
@@ -36,11 +39,13 @@
  * theirs; so the block computes what it did.
  *
  * Taken: blocks of work-group functions with CHAIN_MIN_BLOCK to
- * CHAIN_MAX_BLOCK instructions and at least two chains.
+ * CHAIN_MAX_BLOCK instructions and at least two chains, after each block
+ * whose only predecessor branches to it alone is merged into it
+ * (merge_straight_blocks).
  *
  * Assumes: after the -O3 pipeline (kiln-unroll-chains has run).
- * Guarantees: only the order of instructions within a block changes; phis
- * stay first and terminators last. */
+ * Guarantees: apart from those merges, only the order of instructions
+ * within a block changes; phis stay first and terminators last. */
 #include "compiler/passes.h"
 #include "compiler/chains.h"
 
@@ -52,6 +57,7 @@
 #include <llvm/Analysis/TargetTransformInfo.h>
 #include <llvm/IR/Instructions.h>
 #include <llvm/IR/IntrinsicInst.h>
+#include <llvm/Transforms/Utils/BasicBlockUtils.h>
 
 #include <algorithm>
 #include <cassert>
@@ -227,25 +233,68 @@ static block_graph graph_of(llvm::BasicBlock &bb, llvm::AAResults &aa,
 	return g;
 }
 
+/* Whether v is a value read from memory: a load, or a splat or insert of
+ * one into a constant vector (a broadcast). */
+static bool loaded_value(const llvm::Value *v)
+{
+	if (llvm::isa<llvm::LoadInst>(v))
+		return true;
+	if (auto *ie = llvm::dyn_cast<llvm::InsertElementInst>(v))
+		return llvm::isa<llvm::Constant>(ie->getOperand(0)) &&
+		       loaded_value(ie->getOperand(1));
+	if (auto *sv = llvm::dyn_cast<llvm::ShuffleVectorInst>(v))
+		return llvm::isa<llvm::Constant>(sv->getOperand(1)) &&
+		       loaded_value(sv->getOperand(0));
+	return false;
+}
+
 /* Component of each instruction: data edges not through pointers or
- * conditions (i1 values and masks).  The mask of a predicated work-item
- * loop, which every masked load, masked store and select of every chain
- * reads, ties none of them to another. */
+ * conditions (i1 values and masks), and a value read from memory joins
+ * its users' component only when they are all of one.  The mask of a
+ * predicated work-item loop, which every masked load, masked store and
+ * select of every chain reads, ties none of them to another; nor does a
+ * value loaded once and read by several chains (a tile row of B and the
+ * broadcasts of A that all accumulators of a register-tiled SGEMM read),
+ * which can be read again where each chain needs it. */
 static std::vector<unsigned> chains_of(const block_graph &g)
 {
 	size_t n = g.ins.size();
 	llvm::EquivalenceClasses<unsigned> ec;
 	for (unsigned k = 0; k < n; k++)
 		ec.insert(k);
+	auto tying = [&](llvm::Value *op) {
+		auto it = g.at.find(llvm::dyn_cast<llvm::Instruction>(op));
+		llvm::Type *t = op->getType();
+		return it != g.at.end() && !t->isPointerTy() && !t->isIntOrIntVectorTy(1)
+			       ? (int)it->second
+			       : -1;
+	};
 	for (unsigned k = 0; k < n; k++) {
 		if (g.ins[k]->getType()->isPointerTy())
 			continue;
 		for (llvm::Value *op : g.ins[k]->operands()) {
-			auto it = g.at.find(llvm::dyn_cast<llvm::Instruction>(op));
-			llvm::Type *t = op->getType();
-			if (it != g.at.end() && !t->isPointerTy() && !t->isIntOrIntVectorTy(1))
-				ec.unionSets(it->second, k);
+			int at = tying(op);
+			if (at >= 0 && !loaded_value(op))
+				ec.unionSets((unsigned)at, k);
 		}
+	}
+	/* users come later in the block: a broadcast's users are placed
+	 * before the broadcast, and the broadcast before its load */
+	for (unsigned k = (unsigned)n; k-- > 0;) {
+		if (!loaded_value(g.ins[k]))
+			continue;
+		int leader = -1;
+		bool one = true;
+		for (const llvm::User *u : g.ins[k]->users()) {
+			auto it = g.at.find(llvm::dyn_cast<llvm::Instruction>(u));
+			if (it == g.at.end())
+				continue;
+			int l = (int)ec.getLeaderValue(it->second);
+			one &= leader < 0 || leader == l;
+			leader = l;
+		}
+		if (one && leader >= 0)
+			ec.unionSets((unsigned)leader, k);
 	}
 	std::map<unsigned, unsigned> number;
 	std::vector<unsigned> comp(n);
@@ -385,21 +434,43 @@ static bool schedule_block(llvm::BasicBlock &bb, llvm::AAResults &aa, llvm::Scal
 	return true;
 }
 
+/* Each block whose only predecessor branches to it alone joins that
+ * predecessor, so that a block's chains can be scheduled with the values
+ * they read: -O3 leaves a loop of rows whose loop over a row was unrolled
+ * away as two blocks, header and latch, with the row's broadcasts, hoisted
+ * out of the unrolled loop, in the header and the multiply-adds that read
+ * them in the latch (kiln-pair-workitems' sgemm-vec: 64 broadcasts
+ * computed first, spilled and reloaded).  True when any block moved. */
+static bool merge_straight_blocks(llvm::Function &f)
+{
+	bool merged = false;
+	for (llvm::BasicBlock &bb : llvm::make_early_inc_range(f)) {
+		llvm::BasicBlock *pred = bb.getSinglePredecessor();
+		if (!pred || pred == &bb || pred->getSingleSuccessor() != &bb)
+			continue;
+		merged |= llvm::MergeBlockIntoPredecessor(&bb);
+	}
+	return merged;
+}
+
 llvm::PreservedAnalyses interleave_chains_pass::run(llvm::Function &f,
 						     llvm::FunctionAnalysisManager &fam)
 {
 	if (!is_wg_function(f))
 		return llvm::PreservedAnalyses::all();
-	llvm::AAResults &aa = fam.getResult<llvm::AAManager>(f);
-	llvm::ScalarEvolution &se = fam.getResult<llvm::ScalarEvolutionAnalysis>(f);
 	const llvm::TargetTransformInfo &tti = fam.getResult<llvm::TargetIRAnalysis>(f);
 	chain_peaks regs;
 	regs.vector = tti.getNumberOfRegisters(tti.getRegisterClassForType(true));
 	regs.scalar = tti.getNumberOfRegisters(tti.getRegisterClassForType(false));
+	bool merged = merge_straight_blocks(f);
+	if (merged)
+		fam.invalidate(f, llvm::PreservedAnalyses::none());
+	llvm::AAResults &aa = fam.getResult<llvm::AAManager>(f);
+	llvm::ScalarEvolution &se = fam.getResult<llvm::ScalarEvolutionAnalysis>(f);
 	bool changed = false;
 	for (llvm::BasicBlock &bb : f)
 		changed |= schedule_block(bb, aa, se, regs);
-	return kept_if_cfg_unchanged(changed);
+	return merged ? llvm::PreservedAnalyses::none() : kept_if_cfg_unchanged(changed);
 }
 
 } // namespace kiln

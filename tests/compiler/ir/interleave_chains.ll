@@ -14,6 +14,11 @@
 ; a split hash round, one after the other) go side by side too: the mask
 ; that all four masked loads and stores read, compared from a load, ties
 ; none to another, and alias analysis tells their masked accesses apart.
+; Chains that read the same loaded values (@__kiln_wg_shared: two
+; chains of multiply-adds by the same twelve broadcasts, as the
+; accumulators of a register-tiled SGEMM read A's) are not tied by them
+; and go side by side; the block the broadcasts were computed in, whose
+; only successor is the chains' block, is merged with it first.
 ; Chains that do not fit the vector registers two at a time
 ; (@__kiln_wg_wide: each chain's twenty steps stay live until a sum takes
 ; them back in reverse order, the IR holding the two step by step) go one
@@ -65,6 +70,12 @@
 ; CHECK-NEXT: %b.r19 = call
 ; CHECK-NEXT: %c.r19 = call
 ; CHECK-NEXT: %d.r19 = call
+; CHECK-LABEL: define void @__kiln_wg_shared(
+; CHECK-NOT: body:
+; CHECK: %a0 = call
+; CHECK-NEXT: %b0 = call
+; CHECK: %a11 = call
+; CHECK-NEXT: %b11 = call
 ; CHECK-LABEL: define void @__kiln_wg_wide(
 ; CHECK: %a.v0 = xor
 ; CHECK-NOT: %b.
@@ -583,6 +594,90 @@ entry:
   %d.x19 = xor <16 x i32> %d.r18, <i32 20, i32 20, i32 20, i32 20, i32 20, i32 20, i32 20, i32 20, i32 20, i32 20, i32 20, i32 20, i32 20, i32 20, i32 20, i32 20>
   %d.r19 = call <16 x i32> @llvm.fshl.v16i32(<16 x i32> %d.x19, <16 x i32> %d.x19, <16 x i32> <i32 7, i32 7, i32 7, i32 7, i32 7, i32 7, i32 7, i32 7, i32 7, i32 7, i32 7, i32 7, i32 7, i32 7, i32 7, i32 7>)
   call void @llvm.masked.store.v16i32.p0(<16 x i32> %d.r19, ptr %s, i32 64, <16 x i1> %mask)
+  ret void
+}
+
+define void @__kiln_wg_shared(ptr noalias %p, ptr noalias %q, ptr noalias %r, ptr noalias %s) {
+entry:
+  %a.x = load <16 x float>, ptr %p, align 64
+  %b.x = load <16 x float>, ptr %r, align 64
+  %e0 = getelementptr inbounds float, ptr %s, i64 0
+  %l0 = load float, ptr %e0, align 4
+  %i0 = insertelement <16 x float> poison, float %l0, i64 0
+  %v0 = shufflevector <16 x float> %i0, <16 x float> poison, <16 x i32> zeroinitializer
+  %e1 = getelementptr inbounds float, ptr %s, i64 1
+  %l1 = load float, ptr %e1, align 4
+  %i1 = insertelement <16 x float> poison, float %l1, i64 0
+  %v1 = shufflevector <16 x float> %i1, <16 x float> poison, <16 x i32> zeroinitializer
+  %e2 = getelementptr inbounds float, ptr %s, i64 2
+  %l2 = load float, ptr %e2, align 4
+  %i2 = insertelement <16 x float> poison, float %l2, i64 0
+  %v2 = shufflevector <16 x float> %i2, <16 x float> poison, <16 x i32> zeroinitializer
+  %e3 = getelementptr inbounds float, ptr %s, i64 3
+  %l3 = load float, ptr %e3, align 4
+  %i3 = insertelement <16 x float> poison, float %l3, i64 0
+  %v3 = shufflevector <16 x float> %i3, <16 x float> poison, <16 x i32> zeroinitializer
+  %e4 = getelementptr inbounds float, ptr %s, i64 4
+  %l4 = load float, ptr %e4, align 4
+  %i4 = insertelement <16 x float> poison, float %l4, i64 0
+  %v4 = shufflevector <16 x float> %i4, <16 x float> poison, <16 x i32> zeroinitializer
+  %e5 = getelementptr inbounds float, ptr %s, i64 5
+  %l5 = load float, ptr %e5, align 4
+  %i5 = insertelement <16 x float> poison, float %l5, i64 0
+  %v5 = shufflevector <16 x float> %i5, <16 x float> poison, <16 x i32> zeroinitializer
+  %e6 = getelementptr inbounds float, ptr %s, i64 6
+  %l6 = load float, ptr %e6, align 4
+  %i6 = insertelement <16 x float> poison, float %l6, i64 0
+  %v6 = shufflevector <16 x float> %i6, <16 x float> poison, <16 x i32> zeroinitializer
+  %e7 = getelementptr inbounds float, ptr %s, i64 7
+  %l7 = load float, ptr %e7, align 4
+  %i7 = insertelement <16 x float> poison, float %l7, i64 0
+  %v7 = shufflevector <16 x float> %i7, <16 x float> poison, <16 x i32> zeroinitializer
+  %e8 = getelementptr inbounds float, ptr %s, i64 8
+  %l8 = load float, ptr %e8, align 4
+  %i8 = insertelement <16 x float> poison, float %l8, i64 0
+  %v8 = shufflevector <16 x float> %i8, <16 x float> poison, <16 x i32> zeroinitializer
+  %e9 = getelementptr inbounds float, ptr %s, i64 9
+  %l9 = load float, ptr %e9, align 4
+  %i9 = insertelement <16 x float> poison, float %l9, i64 0
+  %v9 = shufflevector <16 x float> %i9, <16 x float> poison, <16 x i32> zeroinitializer
+  %e10 = getelementptr inbounds float, ptr %s, i64 10
+  %l10 = load float, ptr %e10, align 4
+  %i10 = insertelement <16 x float> poison, float %l10, i64 0
+  %v10 = shufflevector <16 x float> %i10, <16 x float> poison, <16 x i32> zeroinitializer
+  %e11 = getelementptr inbounds float, ptr %s, i64 11
+  %l11 = load float, ptr %e11, align 4
+  %i11 = insertelement <16 x float> poison, float %l11, i64 0
+  %v11 = shufflevector <16 x float> %i11, <16 x float> poison, <16 x i32> zeroinitializer
+  br label %body
+
+body:
+  %a0 = call <16 x float> @llvm.fmuladd.v16f32(<16 x float> %v0, <16 x float> %a.x, <16 x float> %a.x)
+  %a1 = call <16 x float> @llvm.fmuladd.v16f32(<16 x float> %v1, <16 x float> %a0, <16 x float> %a0)
+  %a2 = call <16 x float> @llvm.fmuladd.v16f32(<16 x float> %v2, <16 x float> %a1, <16 x float> %a1)
+  %a3 = call <16 x float> @llvm.fmuladd.v16f32(<16 x float> %v3, <16 x float> %a2, <16 x float> %a2)
+  %a4 = call <16 x float> @llvm.fmuladd.v16f32(<16 x float> %v4, <16 x float> %a3, <16 x float> %a3)
+  %a5 = call <16 x float> @llvm.fmuladd.v16f32(<16 x float> %v5, <16 x float> %a4, <16 x float> %a4)
+  %a6 = call <16 x float> @llvm.fmuladd.v16f32(<16 x float> %v6, <16 x float> %a5, <16 x float> %a5)
+  %a7 = call <16 x float> @llvm.fmuladd.v16f32(<16 x float> %v7, <16 x float> %a6, <16 x float> %a6)
+  %a8 = call <16 x float> @llvm.fmuladd.v16f32(<16 x float> %v8, <16 x float> %a7, <16 x float> %a7)
+  %a9 = call <16 x float> @llvm.fmuladd.v16f32(<16 x float> %v9, <16 x float> %a8, <16 x float> %a8)
+  %a10 = call <16 x float> @llvm.fmuladd.v16f32(<16 x float> %v10, <16 x float> %a9, <16 x float> %a9)
+  %a11 = call <16 x float> @llvm.fmuladd.v16f32(<16 x float> %v11, <16 x float> %a10, <16 x float> %a10)
+  store <16 x float> %a11, ptr %q, align 64
+  %b0 = call <16 x float> @llvm.fmuladd.v16f32(<16 x float> %v0, <16 x float> %b.x, <16 x float> %b.x)
+  %b1 = call <16 x float> @llvm.fmuladd.v16f32(<16 x float> %v1, <16 x float> %b0, <16 x float> %b0)
+  %b2 = call <16 x float> @llvm.fmuladd.v16f32(<16 x float> %v2, <16 x float> %b1, <16 x float> %b1)
+  %b3 = call <16 x float> @llvm.fmuladd.v16f32(<16 x float> %v3, <16 x float> %b2, <16 x float> %b2)
+  %b4 = call <16 x float> @llvm.fmuladd.v16f32(<16 x float> %v4, <16 x float> %b3, <16 x float> %b3)
+  %b5 = call <16 x float> @llvm.fmuladd.v16f32(<16 x float> %v5, <16 x float> %b4, <16 x float> %b4)
+  %b6 = call <16 x float> @llvm.fmuladd.v16f32(<16 x float> %v6, <16 x float> %b5, <16 x float> %b5)
+  %b7 = call <16 x float> @llvm.fmuladd.v16f32(<16 x float> %v7, <16 x float> %b6, <16 x float> %b6)
+  %b8 = call <16 x float> @llvm.fmuladd.v16f32(<16 x float> %v8, <16 x float> %b7, <16 x float> %b7)
+  %b9 = call <16 x float> @llvm.fmuladd.v16f32(<16 x float> %v9, <16 x float> %b8, <16 x float> %b8)
+  %b10 = call <16 x float> @llvm.fmuladd.v16f32(<16 x float> %v10, <16 x float> %b9, <16 x float> %b9)
+  %b11 = call <16 x float> @llvm.fmuladd.v16f32(<16 x float> %v11, <16 x float> %b10, <16 x float> %b10)
+  store <16 x float> %b11, ptr %r, align 64
   ret void
 }
 
