@@ -29,6 +29,11 @@
  * 5-10x slower kept whole).  Such a kernel also has a second work-item
  * function kept whole (kiln-narrow-variants) for groups narrower than a
  * vector, where the split one could not vectorize its work-item loop.
+ * A kernel whose vector work is mostly half a register wide (float8 on
+ * AVX-512) keeps its vectors when kiln-pair-workitems can run two of its
+ * work-items as one (pairable(): a known even local width, every
+ * work-item on the same path), which fills the registers without the
+ * transposing loads a split float8 needs; it gets pair_attr as well.
  * The target's register width is the module's !kiln.vector_bits
  * (kiln_finalize; absent: split everything).  A function kept whole gets
  * the attribute "kiln-keep-vectors" (or comes with it), which the passes

@@ -17,7 +17,9 @@
  * groups of that size run nests of constant bounds, with the sizes and the
  * work-item count stored in `info` as constants; smaller groups (the last
  * ones of a non-uniform range) a plain nest that -O3 leaves rolled and
- * scalar.
+ * scalar.  Where kiln-pair-workitems made __kiln_pair_<k> (work-items x
+ * and x + 1 at once) and the known size is even along x, the groups of
+ * that size call it with x stepping by 2.
  * Assumes: a work-item function __kiln_wi_<k> for each kernel k, through
  * kiln-context when it was cut at barriers (its layout: workitem_layout.cpp).
  * Guarantees: __kiln_wg_<k>, and the constants __kiln_ctx_<k> (context bytes
