@@ -113,11 +113,12 @@ constexpr const char *pair_attr = "kiln-pair-workitems";
  * kiln-alias-scopes; __kiln_pair_<k> runs work-items x and x + 1 of a
  * work-item function with pair_attr.  pairable(): whether work-item
  * function wi could be paired (a known even local width, the same path
- * for every work-item, no atomics, fences or calls with side effects). */
+ * for every work-item, no atomics, fences or calls with side effects, no
+ * loop but loops of barrier regions and loops -O3 flattens). */
 struct pair_workitems_pass : llvm::PassInfoMixin<pair_workitems_pass> {
 	llvm::PreservedAnalyses run(llvm::Module &m, llvm::ModuleAnalysisManager &mam);
 };
-bool pairable(llvm::Function &wi);
+bool pairable(llvm::Function &wi, llvm::FunctionAnalysisManager &fam);
 /* workgroup.cpp: the local size k's work-group function is specialized
  * for: the one kiln_finalize_for_size asked for (!kiln.local_size), else
  * k's reqd_work_group_size (all three sizes; false without either). */

@@ -217,7 +217,7 @@ vector_choice choose_vectors(llvm::Function &f, llvm::FunctionAnalysisManager &f
 	if (f.hasFnAttribute(keep_vectors_attr))
 		return vector_choice::KEEP;
 	uint64_t register_bits = target_vector_bits(*f.getParent());
-	if (register_bits && half_register_wide(f, register_bits) && pairable(f))
+	if (register_bits && half_register_wide(f, register_bits) && pairable(f, fam))
 		return vector_choice::PAIR;
 	if (!register_bits || !register_wide(f, register_bits))
 		return vector_choice::SPLIT;

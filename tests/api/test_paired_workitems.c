@@ -4,8 +4,9 @@
  * of the two as one of twice the width.  Every kernel is checked element by
  * element against the same computation on the host, in small integers held
  * in floats (exact): arithmetic with swizzles and a splat of one element,
- * a vector select, loads of non-adjacent addresses, a loop whose trip
- * count is an argument, conversions to int8 and back with an element
+ * a vector select, loads of non-adjacent addresses, a loop of constant
+ * trip count (paired) and the same loop with its count an argument (not
+ * paired: split, its iterations run across work-items), conversions to int8 and back with an element
  * replaced by the local id, a private array indexed per work-item,
  * __local memory behind a barrier, vload8/vstore8 of a float pointer, 2D
  * and 3D groups, a kernel whose work-items take different paths (not
@@ -31,6 +32,8 @@ static const char *src =
 	"K(choose, 4, 2, 1) { size_t i = GID; float8 v = in[(i * 5) % 96];\n"
 	"    out[i] = v < 0.0f ? -v : v * 2.0f; }\n"
 	"K(carry, 8, 1, 1) { size_t i = GID; float8 acc = in[i];\n"
+	"    for (int k = 0; k < 3; k++) acc = acc * 2.0f - in[k]; out[i] = acc; }\n"
+	"K(carry_n, 8, 1, 1) { size_t i = GID; float8 acc = in[i];\n"
 	"    for (int k = 0; k < n; k++) acc = acc * 2.0f - in[k]; out[i] = acc; }\n"
 	"K(ints, 16, 1, 1) { size_t i = GID; int8 q = convert_int8(in[i]);\n"
 	"    q = (q << 2) ^ (q >> 1); q.s3 = (int)get_local_id(0); out[i] = convert_float8(q); }\n"
@@ -61,6 +64,7 @@ static const struct run runs[] = {
 	{ "swizzle", { 8, 1, 1 }, { N, 1, 1 }, 0 },
 	{ "choose", { 4, 2, 1 }, { 24, 4, 1 }, 0 },
 	{ "carry", { 8, 1, 1 }, { N, 1, 1 }, 0 },
+	{ "carry_n", { 8, 1, 1 }, { N, 1, 1 }, 0 },
 	{ "ints", { 16, 1, 1 }, { N, 1, 1 }, 0 },
 	{ "priv", { 8, 1, 1 }, { N, 1, 1 }, 0 },
 	{ "shared", { 16, 1, 1 }, { N, 1, 1 }, 0 },
@@ -87,7 +91,7 @@ static float host(const struct run *r, size_t i, int e)
 		float x = in_host[((i * 5) % 96) * 8 + e];
 		return x < 0.0f ? -x : x * 2.0f;
 	}
-	if (!strcmp(r->name, "carry")) {
+	if (!strncmp(r->name, "carry", 5)) { /* carry: 3 steps; carry_n: n = 3 */
 		float acc = v[e];
 		for (int k = 0; k < ARG_N; k++)
 			acc = acc * 2.0f - in_host[k * 8 + e];

@@ -6,11 +6,13 @@
 ; element-wise intrinsics one <16 x float> operation (@pair8); loads of
 ; addresses two float8s apart stay two and are joined by a shuffle, a
 ; swizzle and a splat of one element become shuffles of the pair (@spread8);
-; a value carried around a uniform loop is one <16 x float> phi, and a
-; load every work-item shares is joined with itself (@carried).  None for
-; a kernel whose work-items take different paths (@divergent), an odd
-; (@odd) or unknown (@nosize) local width, or one with an atomic
-; (@counted).
+; a value carried around a loop that -O3 will flatten is one
+; <16 x float> phi, and a load every work-item shares is joined with
+; itself (@carried).  None for a kernel whose work-items take different
+; paths (@divergent), an odd (@odd) or unknown (@nosize) local width, one
+; with an atomic (@counted), or one with a loop of unknown trip count
+; without a barrier (@looped: split, its iterations run 16 work-items
+; at once; paired, each pair would run them alone).
 ; RUN: %kiln-opt -passes="kiln-inline-all,kiln-workitem,function(kiln-local-vars,kiln-wi-simplify,kiln-widen-indices,kiln-scalarize,kiln-barriers,kiln-context),kiln-pair-workitems" %s -S | %FileCheck %s
 ; SKIP-FAILS: kiln-pair-workitems
 ; CHECK-NOT: define {{.*}}@__kiln_pair_divergent(
@@ -34,7 +36,7 @@
 ; CHECK-NEXT: [[SPL:%.*]] = shufflevector <16 x float> [[V]], <16 x float> poison, <16 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 8, i32 8, i32 8, i32 8, i32 8, i32 8, i32 8, i32 8>
 ; CHECK-NEXT: [[SUM:%.*]] = fadd <16 x float> [[REV]], [[SPL]]
 ; CHECK: store <16 x float> [[SUM]], ptr addrspace(1) %arrayidx1, align 32
-; CHECK-NOT: define internal i32 @__kiln_pair_{{divergent|odd|nosize|counted}}(
+; CHECK-NOT: define internal i32 @__kiln_pair_{{divergent|odd|nosize|counted|looped}}(
 ; CHECK-LABEL: define internal i32 @__kiln_pair_carried(
 ; CHECK: [[INIT:%.*]] = load <16 x float>, ptr addrspace(1) %arrayidx, align 32
 ; CHECK: for.cond:
@@ -55,7 +57,8 @@
 ;   __kernel __attribute__((reqd_work_group_size(7, 1, 1))) void odd(__global float8 *a) { size_t i = get_global_id(0); a[i] = a[i] * 2.0f; }
 ;   __kernel void nosize(__global float8 *a) { size_t i = get_global_id(0); a[i] = a[i] * 2.0f; }
 ;   __kernel __attribute__((reqd_work_group_size(8, 1, 1))) void counted(__global float8 *a, __global int *n) { size_t i = get_global_id(0); a[i] = a[i] * 2.0f; atomic_inc(n); }
-;   __kernel __attribute__((reqd_work_group_size(8, 1, 1))) void carried(__global float8 *a, __global const float8 *b, int n) { size_t i = get_global_id(0); float8 acc = a[i]; for (int k = 0; k < n; k++) acc = acc * b[k] - b[i]; a[i] = acc; }
+;   __kernel __attribute__((reqd_work_group_size(8, 1, 1))) void carried(__global float8 *a, __global const float8 *b, int n) { size_t i = get_global_id(0); float8 acc = a[i]; for (int k = 0; k < 4; k++) acc = acc * b[k] - b[i]; a[i] = acc; }
+;   __kernel __attribute__((reqd_work_group_size(8, 1, 1))) void looped(__global float8 *a, __global const float8 *b, int n) { size_t i = get_global_id(0); float8 acc = a[i]; for (int k = 0; k < n; k++) acc = acc * b[k] - b[i]; a[i] = acc; }
 
 ; ModuleID = 'k.cl'
 source_filename = "k.cl"
@@ -248,6 +251,73 @@ declare i32 @_Z10atomic_incPU3AS1Vi(ptr addrspace(1) noundef) #4
 
 ; Function Attrs: convergent norecurse nounwind
 define dso_local spir_kernel void @carried(ptr addrspace(1) noundef align 32 %a, ptr addrspace(1) noundef align 32 %b, i32 noundef %n) #0 !kernel_arg_addr_space !3 !kernel_arg_access_qual !4 !kernel_arg_type !32 !kernel_arg_base_type !33 !kernel_arg_type_qual !7 !reqd_work_group_size !8 {
+entry:
+  %a.addr = alloca ptr addrspace(1), align 8
+  %b.addr = alloca ptr addrspace(1), align 8
+  %n.addr = alloca i32, align 4
+  %i = alloca i64, align 8
+  %acc = alloca <8 x float>, align 32
+  %k = alloca i32, align 4
+  store ptr addrspace(1) %a, ptr %a.addr, align 8, !tbaa !9
+  store ptr addrspace(1) %b, ptr %b.addr, align 8, !tbaa !9
+  store i32 %n, ptr %n.addr, align 4, !tbaa !34
+  call void @llvm.lifetime.start.p0(i64 8, ptr %i) #5
+  %call = call i64 @_Z13get_global_idj(i32 noundef 0) #6
+  store i64 %call, ptr %i, align 8, !tbaa !15
+  call void @llvm.lifetime.start.p0(i64 32, ptr %acc) #5
+  %0 = load ptr addrspace(1), ptr %a.addr, align 8, !tbaa !9
+  %1 = load i64, ptr %i, align 8, !tbaa !15
+  %arrayidx = getelementptr inbounds <8 x float>, ptr addrspace(1) %0, i64 %1
+  %2 = load <8 x float>, ptr addrspace(1) %arrayidx, align 32, !tbaa !17
+  store <8 x float> %2, ptr %acc, align 32, !tbaa !17
+  call void @llvm.lifetime.start.p0(i64 4, ptr %k) #5
+  store i32 0, ptr %k, align 4, !tbaa !34
+  br label %for.cond
+
+for.cond:                                         ; preds = %for.inc, %entry
+  %3 = load i32, ptr %k, align 4, !tbaa !34
+  %cmp = icmp slt i32 %3, 4
+  br i1 %cmp, label %for.body, label %for.cond.cleanup
+
+for.cond.cleanup:                                 ; preds = %for.cond
+  call void @llvm.lifetime.end.p0(i64 4, ptr %k) #5
+  br label %for.end
+
+for.body:                                         ; preds = %for.cond
+  %4 = load <8 x float>, ptr %acc, align 32, !tbaa !17
+  %5 = load ptr addrspace(1), ptr %b.addr, align 8, !tbaa !9
+  %6 = load i32, ptr %k, align 4, !tbaa !34
+  %idxprom = sext i32 %6 to i64
+  %arrayidx1 = getelementptr inbounds <8 x float>, ptr addrspace(1) %5, i64 %idxprom
+  %7 = load <8 x float>, ptr addrspace(1) %arrayidx1, align 32, !tbaa !17
+  %8 = load ptr addrspace(1), ptr %b.addr, align 8, !tbaa !9
+  %9 = load i64, ptr %i, align 8, !tbaa !15
+  %arrayidx2 = getelementptr inbounds <8 x float>, ptr addrspace(1) %8, i64 %9
+  %10 = load <8 x float>, ptr addrspace(1) %arrayidx2, align 32, !tbaa !17
+  %neg = fneg <8 x float> %10
+  %11 = call <8 x float> @llvm.fmuladd.v8f32(<8 x float> %4, <8 x float> %7, <8 x float> %neg)
+  store <8 x float> %11, ptr %acc, align 32, !tbaa !17
+  br label %for.inc
+
+for.inc:                                          ; preds = %for.body
+  %12 = load i32, ptr %k, align 4, !tbaa !34
+  %inc = add nsw i32 %12, 1
+  store i32 %inc, ptr %k, align 4, !tbaa !34
+  br label %for.cond
+
+for.end:                                          ; preds = %for.cond.cleanup
+  %13 = load <8 x float>, ptr %acc, align 32, !tbaa !17
+  %14 = load ptr addrspace(1), ptr %a.addr, align 8, !tbaa !9
+  %15 = load i64, ptr %i, align 8, !tbaa !15
+  %arrayidx3 = getelementptr inbounds <8 x float>, ptr addrspace(1) %14, i64 %15
+  store <8 x float> %13, ptr addrspace(1) %arrayidx3, align 32, !tbaa !17
+  call void @llvm.lifetime.end.p0(i64 32, ptr %acc) #5
+  call void @llvm.lifetime.end.p0(i64 8, ptr %i) #5
+  ret void
+}
+
+; Function Attrs: convergent norecurse nounwind
+define dso_local spir_kernel void @looped(ptr addrspace(1) noundef align 32 %a, ptr addrspace(1) noundef align 32 %b, i32 noundef %n) #0 !kernel_arg_addr_space !3 !kernel_arg_access_qual !4 !kernel_arg_type !32 !kernel_arg_base_type !33 !kernel_arg_type_qual !7 !reqd_work_group_size !8 {
 entry:
   %a.addr = alloca ptr addrspace(1), align 8
   %b.addr = alloca ptr addrspace(1), align 8
