@@ -247,6 +247,9 @@ static const unsigned UNROLLED_SIZE_LIMIT = 2048;
 bool leaves_to_unroller(const llvm::Loop *l, llvm::ScalarEvolution &se);
 /* OpenCL's global address space, as Clang's SPIR targets number it. */
 static const unsigned AS_GLOBAL = 1;
+/* The generic address space in the front end's address-space map, the
+ * flat one for InferAddressSpaces (kiln-wi-simplify, checked mode). */
+static const unsigned AS_GENERIC = 4;
 /* prefetch_calls.cpp (prefetch.h) and lower_prefetch.cpp: the prefetch calls
  * of kiln-prefetch-next and kiln-prefetch-groups
  * (PREFETCH_FN.p<as>, one pointer) and their vector variants

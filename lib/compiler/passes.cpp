@@ -22,6 +22,7 @@
 #include <llvm/Transforms/Scalar/InstSimplifyPass.h>
 #include <llvm/Transforms/Scalar/LoopPassManager.h>
 #include <llvm/Transforms/Scalar/SimpleLoopUnswitch.h>
+#include <llvm/Transforms/Scalar/InferAddressSpaces.h>
 #include <llvm/Transforms/Scalar/SROA.h>
 #include <llvm/Transforms/Scalar/SimplifyCFG.h>
 #include <llvm/Transforms/Utils/LCSSA.h>
@@ -59,8 +60,14 @@ llvm::ModulePassManager workgroup_pipeline(pass_errors *errors, unsigned check)
 	mpm.addPass(workitem_pass());
 	llvm::FunctionPassManager fpm;
 	if (check) {
-		/* SSA first, so that each access's object is in sight */
+		/* SSA first, so that each access's object is in sight, and
+		 * generic pointers that can only be __local or __global
+		 * given their address space back: a vstore8 into a __local
+		 * array stores through kernel-lib's generic pointer, which
+		 * the uninitialized-read check did not count as a write of
+		 * local memory */
 		fpm.addPass(llvm::SROAPass());
+		fpm.addPass(llvm::InferAddressSpacesPass(AS_GENERIC));
 		fpm.addPass(llvm::EarlyCSEPass());
 		fpm.addPass(check_sink_stores_pass());
 		if (check & KILN_CHECK_BOUNDS)
@@ -77,7 +84,9 @@ llvm::ModulePassManager workgroup_pipeline(pass_errors *errors, unsigned check)
 	/* not in checked mode: narrow_variants.cpp says why */
 	if (!check)
 		mpm.addPass(narrow_variants_pass());
-	mpm.addPass(llvm::createModuleToFunctionPassAdaptor(scalarize_pass()));
+	scalarize_pass scalarize;
+	scalarize.allow_pair = !check;
+	mpm.addPass(llvm::createModuleToFunctionPassAdaptor(std::move(scalarize)));
 	mpm.addPass(subgroups_pass(errors));
 	fpm = llvm::FunctionPassManager();
 	fpm.addPass(split_grid_stride_pass());

@@ -95,6 +95,9 @@ struct widen_indices_pass : llvm::PassInfoMixin<widen_indices_pass> {
 };
 /* kiln-scalarize (scalarize.cpp) */
 struct scalarize_pass : llvm::PassInfoMixin<scalarize_pass> {
+	/* whether a kernel may be kept for kiln-pair-workitems (not in
+	 * checked mode, where that pass does not run) */
+	bool allow_pair = true;
 	llvm::PreservedAnalyses run(llvm::Function &f, llvm::FunctionAnalysisManager &fam);
 };
 /* What kiln-scalarize does with a work-item function's vectors: split
@@ -106,7 +109,8 @@ struct scalarize_pass : llvm::PassInfoMixin<scalarize_pass> {
  * run two work-items in one register (PAIR: attributes keep_vectors_attr
  * and pair_attr). */
 enum class vector_choice { SPLIT, SPLIT_WIDE, KEEP, PAIR };
-vector_choice choose_vectors(llvm::Function &f, llvm::FunctionAnalysisManager &fam);
+vector_choice choose_vectors(llvm::Function &f, llvm::FunctionAnalysisManager &fam,
+			     bool allow_pair = true);
 constexpr const char *keep_vectors_attr = "kiln-keep-vectors";
 constexpr const char *pair_attr = "kiln-pair-workitems";
 /* kiln-pair-workitems (pair_workitems.cpp): a module pass after

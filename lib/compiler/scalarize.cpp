@@ -212,12 +212,14 @@ void set_target_vector_bits(llvm::Module &m, uint64_t bits)
 			   llvm::ConstantInt::get(llvm::Type::getInt32Ty(c), bits))}));
 }
 
-vector_choice choose_vectors(llvm::Function &f, llvm::FunctionAnalysisManager &fam)
+vector_choice choose_vectors(llvm::Function &f, llvm::FunctionAnalysisManager &fam,
+			     bool allow_pair)
 {
 	if (f.hasFnAttribute(keep_vectors_attr))
 		return vector_choice::KEEP;
 	uint64_t register_bits = target_vector_bits(*f.getParent());
-	if (register_bits && half_register_wide(f, register_bits) && pairable(f, fam))
+	if (allow_pair && register_bits && half_register_wide(f, register_bits) &&
+	    pairable(f, fam))
 		return vector_choice::PAIR;
 	if (!register_bits || !register_wide(f, register_bits))
 		return vector_choice::SPLIT;
@@ -230,7 +232,7 @@ llvm::PreservedAnalyses scalarize_pass::run(llvm::Function &f, llvm::FunctionAna
 	wi_params p;
 	if (!workitem_params(f, p))
 		return llvm::PreservedAnalyses::all();
-	vector_choice choice = choose_vectors(f, fam);
+	vector_choice choice = choose_vectors(f, fam, allow_pair);
 	if (choice == vector_choice::KEEP || choice == vector_choice::PAIR) {
 		/* the passes that exist to vectorize the work-item loop
 		 * leave it alone (LLVM 15 does not vectorize a loop holding

@@ -31,10 +31,6 @@
 
 namespace kiln {
 
-/* OpenCL's generic address space in the front end's map
- * (-ffake-address-space-map: 1 global, 2 constant, 3 local, 4 generic). */
-static const unsigned generic_address_space = 4;
-
 llvm::PreservedAnalyses wi_simplify_pass::run(llvm::Function &f, llvm::FunctionAnalysisManager &fam)
 {
 	wi_params p;
@@ -44,7 +40,7 @@ llvm::PreservedAnalyses wi_simplify_pass::run(llvm::Function &f, llvm::FunctionA
 	fpm.addPass(llvm::SROAPass());
 	/* before InstCombine, which folds local -> generic after arena ->
 	 * local (kiln-local-vars) into arena -> generic, losing "local" */
-	fpm.addPass(llvm::InferAddressSpacesPass(generic_address_space));
+	fpm.addPass(llvm::InferAddressSpacesPass(AS_GENERIC));
 	fpm.addPass(llvm::EarlyCSEPass());
 	fpm.addPass(llvm::InstCombinePass());
 	fpm.addPass(llvm::SimplifyCFGPass());

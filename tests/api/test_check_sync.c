@@ -31,6 +31,18 @@ static const char src[] =
 	"    float4 r = v[l];\n"
 	"    out[get_global_id(0)] = (int)(r.x + r.y + r.z + r.w);\n"
 	"}\n"
+	/* A float8 stored with vstore8 into a __local array, through
+	 * kernel-lib's generic pointer, then read by another work-item:
+	 * nothing uninitialized (the store was not counted as a write of
+	 * local memory before the address spaces were inferred). */
+	"__kernel void vstored(__global int *out)\n"
+	"{\n"
+	"    __local float v[16 * 8];\n"
+	"    int l = get_local_id(0);\n"
+	"    vstore8((float8)(l, 2 * l, 3 * l, 4 * l, 5 * l, 6 * l, 7 * l, 8 * l), l, v);\n"
+	"    barrier(CLK_LOCAL_MEM_FENCE);\n"
+	"    out[get_global_id(0)] = (int)v[((l + 1) % 16) * 8 + 3];\n"
+	"}\n"
 	"__kernel void uninit(__global int *out)\n"
 	"{\n"
 	"    __local int cell[16];\n"
@@ -136,6 +148,19 @@ static void test_components(cl_mem out)
 	CHECK_OK(clEnqueueReadBuffer(q, out, CL_TRUE, 0, sizeof(res), res, 0, NULL, NULL));
 	for (int l = 0; l < 16; l++)
 		CHECK(res[l] == 10 * l);
+	CHECK(messages[0] == 0);
+	clReleaseKernel(k);
+}
+
+static void test_vstored(cl_mem out)
+{
+	cl_kernel k = kernel("vstored", out);
+	clear_messages();
+	run(k, 16, 16, 1);
+	int res[16];
+	CHECK_OK(clEnqueueReadBuffer(q, out, CL_TRUE, 0, sizeof(res), res, 0, NULL, NULL));
+	for (int l = 0; l < 16; l++)
+		CHECK(res[l] == 4 * ((l + 1) % 16));
 	CHECK(messages[0] == 0);
 	clReleaseKernel(k);
 }
@@ -387,6 +412,7 @@ int main(void)
 	test_race(out);
 	test_uninit(out);
 	test_components(out);
+	test_vstored(out);
 	test_tile(0);
 	test_tile(1);
 	test_divergent(out);
