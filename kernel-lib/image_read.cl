@@ -48,15 +48,24 @@ __attribute__((noinline, pure)) float4 kl_outline_texel_f(kl_image img, __global
 	return kl_texel_generic_f(img, p);
 }
 
+/* The four 8-bit channels of a 32-bit texel, in memory order.  One word
+ * rather than a uchar4: split across work-items (kiln-scalarize), a uchar4
+ * is four byte loads, which x86 can only gather one lane at a time; a word
+ * is one 32-bit gather for 16 work-items, and shifts. */
+KL_INL float4 kl_unorm8x4(__global const uchar *p)
+{
+	uint w = *(__global const uint *)p;
+	return convert_float4((uint4)(w & 255u, (w >> 8) & 255u, (w >> 16) & 255u, w >> 24)) *
+	       (1.0f / 255.0f);
+}
+
 KL_INL float4 kl_fetch_f(kl_image img, int kind, int x, int y, int z)
 {
 	switch (kind) {
 	case KL_RGBA8:
-		return convert_float4(*(__global const uchar4 *)kl_texel_ptr(img, x, y, z, 4)) *
-		       (1.0f / 255.0f);
+		return kl_unorm8x4(kl_texel_ptr(img, x, y, z, 4));
 	case KL_BGRA8:
-		return convert_float4(*(__global const uchar4 *)kl_texel_ptr(img, x, y, z, 4)).zyxw *
-		       (1.0f / 255.0f);
+		return kl_unorm8x4(kl_texel_ptr(img, x, y, z, 4)).zyxw;
 	case KL_RGBAF:
 		return vload4(0, (__global const float *)kl_texel_ptr(img, x, y, z, 16));
 	/* channels the order lacks read as 0, alpha as 1 (API spec §8.3) */

@@ -45,10 +45,11 @@ KL_INL void kl_write_f(kl_image img, int4 c, float4 v, int dims, int arr)
 {
 	int t = img->channel_data_type, o = img->channel_order;
 	if (t == CLK_UNORM_INT8 && (o == CLK_RGBA || o == CLK_BGRA)) {
+		/* one 32-bit word, as kl_unorm8x4 reads it (image_read.cl) */
 		__global uchar *p = kl_write_ptr(img, c, dims, arr, 4);
-		uchar4 q = convert_uchar4(kl_float_to_unorm(v, 255.0f));
+		uint4 q = kl_float_to_unorm(o == CLK_RGBA ? v : v.zyxw, 255.0f);
 		if (p)
-			*(__global uchar4 *)p = o == CLK_RGBA ? q : q.zyxw;
+			*(__global uint *)p = q.x | q.y << 8 | q.z << 16 | q.w << 24;
 		return;
 	}
 	if (t == CLK_FLOAT && o == CLK_RGBA) {

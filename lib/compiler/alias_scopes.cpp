@@ -9,18 +9,28 @@
  * context slot is an array of its own (one row per slot, see
  * context.cpp), so each gets its own scope too: a region that reloads one
  * value and stores another then needs no run-time overlap check.
+ * The pixels of a read_only image are a scope of their own: a kernel may
+ * not write the image it reads through a read_only argument, through
+ * another image argument or through a buffer it was made from (OpenCL C
+ * 3.0 §6.15.15: reading and writing one image in a kernel is undefined
+ * unless it is read_write; the API spec's §5.3: a buffer and an image made
+ * from it must not be used at once), so a filter's stores into its
+ * output need no run-time check against its clamped, gathered reads of
+ * the input, which the loop vectorizer cannot bound.
  * Private and generic accesses stay unannotated (they may be anything).
  * Assumes: a work-item function; its context slot addresses, if any,
  * marked !kiln.slot.addr by kiln-context.
  * Guarantees: every load, store and atomic through a local (3), global (1)
  * or constant (2) pointer or into a context slot carries !alias.scope and
- * !noalias of one fresh domain (local, global+constant, one scope per slot
+ * !noalias of one fresh domain (local, global+constant, the pixels of
+ * read_only images, one scope per slot
  * array; the next-region records' scope is named NEXT_RECORD_SCOPE, by
  * which next_records.h knows them after passes that drop !kiln.next); the
  * !kiln.slot.addr marks are gone. */
 #include "compiler/next_records.h"
 #include "compiler/passes.h"
 
+#include <llvm/Analysis/ValueTracking.h>
 #include <llvm/IR/Constants.h>
 #include <llvm/IR/Instructions.h>
 #include <llvm/IR/MDBuilder.h>
@@ -29,7 +39,7 @@
 namespace kiln {
 
 namespace {
-enum { SCOPE_LOCAL, SCOPE_GLOBAL, SCOPE_SLOT0 };
+enum { SCOPE_LOCAL, SCOPE_GLOBAL, SCOPE_RO_IMAGE, SCOPE_SLOT0 };
 struct alias_scopes {
 	std::vector<llvm::MDNode *> scope, noalias;
 	/* next_slot: the slot array of the next-region records, whose scope
@@ -95,6 +105,8 @@ static void annotate_address_spaces(llvm::Function &f,
 				    const std::vector<llvm::Value *> &slot_addrs,
 				    alias_scopes &sc)
 {
+	std::vector<llvm::LoadInst *> ro = read_only_image_pixels(f);
+	std::set<const llvm::Value *> ro_pixels(ro.begin(), ro.end());
 	for (llvm::BasicBlock &bb : f)
 		for (llvm::Instruction &i : bb) {
 			llvm::Value *ptr = pointer_of(i);
@@ -104,6 +116,9 @@ static void annotate_address_spaces(llvm::Function &f,
 			long s;
 			if (as == 3)
 				sc.tag(&i, SCOPE_LOCAL);
+			else if (llvm::isa<llvm::LoadInst>(i) && !ro_pixels.empty() &&
+				 ro_pixels.count(llvm::getUnderlyingObject(ptr, 16)))
+				sc.tag(&i, SCOPE_RO_IMAGE);
 			else if (as == 1 || as == 2)
 				sc.tag(&i, SCOPE_GLOBAL);
 			else if (as == 0 && (s = slot_of(ptr, slot_addrs)) >= 0)

@@ -325,16 +325,33 @@ struct kiln_executable; /* native code of a program, JIT-loaded */
 bool kiln_finalize(const struct kiln_target *t, const struct kiln_blob *ir,
 		   const char *options, struct kiln_executable **exe_out,
 		   struct kiln_blob *object_out, char **log);
+/* What a launch fixes about one image or sampler argument of a kernel, for
+ * a work-group function specialized to it (kiln-image-facts). */
+enum { KILN_ARG_FACT_IMAGE = 0, KILN_ARG_FACT_SAMPLER = 1 };
+struct kiln_arg_fact {
+	uint32_t index; /* the argument */
+	uint32_t kind;  /* KILN_ARG_FACT_* */
+	/* IMAGE: channel_order, channel_data_type, pixel_size, num_channels
+	 * of its struct kiln_image_abi; SAMPLER: its bit field, then 0s */
+	uint32_t value[4];
+};
+/* The most facts one specialization takes (arguments past them keep the
+ * code for every format). */
+#define KILN_MAX_ARG_FACTS 8
+
 /* kiln_finalize for one kernel and one local size: the executable holds
  * `kernel`'s work-group function specialized for groups of local_size
  * (constant loop trip counts and sizes; smaller groups, the last ones of
  * a non-uniform range, take a plain copy in the same function), and the
- * work-group functions of no other kernel (block kernels stay).  The
+ * work-group functions of no other kernel (block kernels stay); with the
+ * formats and sampler bits of `facts` (num_facts of them, may be 0) folded
+ * in, so that it must run only for launches with those.  The
  * runtime's tier-up for kernels launched often with one size
  * (lib/core/specialize.c). */
 bool kiln_finalize_for_size(const struct kiln_target *t, const struct kiln_blob *ir,
 			    const char *options, const char *kernel,
-			    const size_t local_size[3], struct kiln_executable **exe_out,
+			    const size_t local_size[3], const struct kiln_arg_fact *facts,
+			    unsigned num_facts, struct kiln_executable **exe_out,
 			    struct kiln_blob *object_out, char **log);
 /* Loads an object made by kiln_finalize for the same target. */
 bool kiln_load_object(const struct kiln_target *t, const struct kiln_blob *obj,

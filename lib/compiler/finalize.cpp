@@ -280,7 +280,28 @@ bool finalize_module(llvm::Module &m, llvm::TargetMachine &tm,
 struct size_request {
 	const char *name;
 	const size_t *size;
+	const struct kiln_arg_fact *facts;
+	unsigned num_facts;
 };
+
+/* The kernel's !kiln.arg_facts from the request (kiln-image-facts). */
+static void mark_arg_facts(llvm::Function &k, const size_request &r)
+{
+	if (!r.num_facts)
+		return;
+	llvm::LLVMContext &c = k.getContext();
+	llvm::Type *i32 = llvm::Type::getInt32Ty(c);
+	std::vector<llvm::Metadata *> all;
+	for (unsigned i = 0; i < r.num_facts; i++) {
+		const struct kiln_arg_fact &f = r.facts[i];
+		uint32_t v[6] = {f.index, f.kind, f.value[0], f.value[1], f.value[2], f.value[3]};
+		llvm::Metadata *ops[6];
+		for (unsigned j = 0; j < 6; j++)
+			ops[j] = llvm::ConstantAsMetadata::get(llvm::ConstantInt::get(i32, v[j]));
+		all.push_back(llvm::MDNode::get(c, ops));
+	}
+	k.setMetadata(arg_facts_mark, llvm::MDNode::get(c, all));
+}
 
 /* Marks the kernel of request `r` with local_size_mark and makes every
  * other kernel nothing calls an ordinary function, which the pipeline then
@@ -298,6 +319,7 @@ static bool keep_one_kernel(llvm::Module &m, const size_request &r, std::string 
 	for (unsigned d = 0; d < 3; d++)
 		ops[d] = llvm::ConstantAsMetadata::get(llvm::ConstantInt::get(i64, r.size[d]));
 	k->setMetadata(local_size_mark, llvm::MDNode::get(c, ops));
+	mark_arg_facts(*k, r);
 	for (llvm::Function &f : m) {
 		if (&f == k || !is_kernel(f) || !f.use_empty() || f.getMetadata(block_kernel_mark))
 			continue;
@@ -364,10 +386,11 @@ extern "C" bool kiln_finalize(const struct kiln_target *t,
 extern "C" bool kiln_finalize_for_size(const struct kiln_target *t,
 				       const struct kiln_blob *ir, const char *options,
 				       const char *kernel, const size_t local_size[3],
+				       const struct kiln_arg_fact *facts, unsigned num_facts,
 				       struct kiln_executable **exe_out,
 				       struct kiln_blob *object_out, char **log)
 {
-	kiln::size_request r = {kernel, local_size};
+	kiln::size_request r = {kernel, local_size, facts, num_facts};
 	return finalize_entry(t, ir, options, &r, exe_out, object_out, log);
 }
 

@@ -238,10 +238,11 @@ bool function_has_barrier(const llvm::Function &f);
 void insert_implicit_barrier(llvm::Instruction *before);
 bool calls_only_intrinsics(const llvm::Loop *l);
 /* unroll_small_loops.cpp: whether -O3's full unroller is left to flatten
- * innermost loop l (a constant trip count of at most SMALL_TRIP_COUNT, at
- * most UNROLLED_SIZE_LIMIT instructions once flattened, no barrier, no
- * unroll metadata but llvm.loop.unroll.full): kiln-unroll-small-loops
- * marks these, kiln-loop-barriers leaves them alone. */
+ * loop l and the loops inside it (each a constant trip count of at most
+ * SMALL_TRIP_COUNT, no barrier or other call, no unroll metadata but
+ * llvm.loop.unroll.full; at most UNROLLED_SIZE_LIMIT instructions once
+ * all are flattened): kiln-unroll-small-loops marks these,
+ * kiln-loop-barriers leaves them alone. */
 static const unsigned SMALL_TRIP_COUNT = 64;
 static const unsigned UNROLLED_SIZE_LIMIT = 2048;
 bool leaves_to_unroller(const llvm::Loop *l, llvm::ScalarEvolution &se);
@@ -398,6 +399,20 @@ inline constexpr const char *block_kernel_mark = "kiln.block_kernel";
  * specializes its work-group function for (kiln_finalize_for_size), as it
  * does for reqd_work_group_size. */
 inline constexpr const char *local_size_mark = "kiln.local_size";
+/* On a kernel: !{!{i32 argument, i32 kind, i32 values...}, ...}, what a
+ * launch the runtime specializes for fixes about its image and sampler
+ * arguments (kiln_finalize_for_size's struct kiln_arg_fact; kiln-image-facts). */
+inline constexpr const char *arg_facts_mark = "kiln.arg_facts";
+inline constexpr uint32_t ARG_FACT_IMAGE = KILN_ARG_FACT_IMAGE;
+inline constexpr uint32_t ARG_FACT_SAMPLER = KILN_ARG_FACT_SAMPLER;
+/* metadata.cpp: whether argument i of kernel k is an image (its
+ * kernel_arg_base_type, or kernel_arg_type, names an image type). */
+bool kernel_arg_is_image(const llvm::Function &k, unsigned i);
+/* metadata.cpp: whether argument i of kernel k is declared read_only. */
+bool kernel_arg_is_read_only(const llvm::Function &k, unsigned i);
+/* image_facts.cpp: the loads of the pixel data pointer of work-item
+ * function f's read_only image arguments. */
+std::vector<llvm::LoadInst *> read_only_image_pixels(llvm::Function &f);
 
 } // namespace kiln
 

@@ -167,6 +167,17 @@ static bool is_image_type(std::string b)
 	return false;
 }
 
+bool kernel_arg_is_image(const llvm::Function &k, unsigned i)
+{
+	std::string b = md_string(k, "kernel_arg_base_type", i);
+	return is_image_type(b.empty() ? md_string(k, "kernel_arg_type", i) : b);
+}
+
+bool kernel_arg_is_read_only(const llvm::Function &k, unsigned i)
+{
+	return md_string(k, "kernel_arg_access_qual", i) == "read_only";
+}
+
 static bool fill_arg(const llvm::Function &f, unsigned i,
 		     const llvm::DataLayout &dl, struct kiln_arg_info *a)
 {

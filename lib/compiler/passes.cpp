@@ -79,6 +79,7 @@ llvm::ModulePassManager workgroup_pipeline(pass_errors *errors, unsigned check)
 	}
 	fpm.addPass(local_vars_pass());
 	fpm.addPass(wi_simplify_pass());
+	fpm.addPass(image_facts_pass());
 	fpm.addPass(widen_indices_pass());
 	mpm.addPass(llvm::createModuleToFunctionPassAdaptor(std::move(fpm)));
 	/* not in checked mode: narrow_variants.cpp says why */
@@ -252,6 +253,8 @@ static const function_entry function_passes[] = {
 	 [](llvm::FunctionPassManager &f) { f.addPass(prefetch_next_pass()); }},
 	{"kiln-prefetch-groups", prefetch_groups_pass::name(),
 	 [](llvm::FunctionPassManager &f) { f.addPass(prefetch_groups_pass()); }},
+	{"kiln-image-facts", image_facts_pass::name(),
+	 [](llvm::FunctionPassManager &f) { f.addPass(image_facts_pass()); }},
 	{"kiln-widen-indices", widen_indices_pass::name(),
 	 [](llvm::FunctionPassManager &f) { f.addPass(widen_indices_pass()); }},
 	{"kiln-wi-simplify", wi_simplify_pass::name(),

@@ -87,6 +87,12 @@ struct wi_simplify_pass : llvm::PassInfoMixin<wi_simplify_pass> {
 	llvm::PreservedAnalyses run(llvm::Function &f, llvm::FunctionAnalysisManager &fam);
 };
 
+/* kiln-image-facts (image_facts.cpp), after kiln-wi-simplify: loads of an
+ * image argument's description invariant; the formats and sampler bits a
+ * specialized launch fixes (!kiln.arg_facts) folded in. */
+struct image_facts_pass : llvm::PassInfoMixin<image_facts_pass> {
+	llvm::PreservedAnalyses run(llvm::Function &f, llvm::FunctionAnalysisManager &fam);
+};
 /* kiln-widen-indices (widen_indices.cpp), after kiln-wi-simplify: GEP
  * indices that sign-extend int arithmetic with nsw flags are computed in
  * 64 bits, truncated local ids taken whole. */

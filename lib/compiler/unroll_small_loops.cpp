@@ -17,7 +17,11 @@
  *
  * Taken: innermost loops with a constant trip count of at most
  * SMALL_TRIP_COUNT whose flattened body stays within UNROLLED_SIZE_LIMIT
- * instructions, that call nothing but intrinsics (no barrier: a loop
+ * instructions, and nests of such loops that flatten within it as a whole
+ * (a 5x5 filter's two loops around its reads: with the inner loop alone
+ * flattened, the outer one stayed, the work-item loop around it did not
+ * vectorize, and the loop vectorizer tried the outer one, a floating-point
+ * sum it may not reorder), that call nothing but intrinsics (no barrier: a loop
  * holding one is cut into regions, not unrolled) and carry no unroll
  * metadata of their own (`#pragma unroll 1`, `#pragma unroll 4` are the
  * program's choice).  kiln-loop-barriers asks the same question
@@ -63,16 +67,37 @@ static bool has_unroll_metadata(const llvm::Loop *l)
 	return false;
 }
 
-bool leaves_to_unroller(const llvm::Loop *l, llvm::ScalarEvolution &se)
+/* Instructions of loop l once it and the loops inside it are flattened;
+ * 0 when one of them is not for the unroller (a trip count that is not a
+ * small constant, a call, unroll metadata other than full unrolling). */
+static uint64_t flattened_size(const llvm::Loop *l, llvm::ScalarEvolution &se)
 {
-	if (!l->getSubLoops().empty() || !calls_only_intrinsics(l))
-		return false;
+	if (!calls_only_intrinsics(l))
+		return 0;
 	unsigned tc = se.getSmallConstantTripCount(const_cast<llvm::Loop *>(l));
 	if (!tc || tc > SMALL_TRIP_COUNT)
+		return 0;
+	if (has_unroll_metadata(l) && !llvm::getBooleanLoopAttribute(l, "llvm.loop.unroll.full"))
+		return 0;
+	uint64_t body = body_size(l);
+	for (const llvm::Loop *sub : l->getSubLoops()) {
+		uint64_t flat = flattened_size(sub, se);
+		if (!flat)
+			return 0;
+		body = body - body_size(sub) + flat;
+	}
+	return tc * body;
+}
+
+bool leaves_to_unroller(const llvm::Loop *l, llvm::ScalarEvolution &se)
+{
+	uint64_t size = flattened_size(l, se);
+	if (!size)
 		return false;
-	if (has_unroll_metadata(l))
-		return llvm::getBooleanLoopAttribute(l, "llvm.loop.unroll.full");
-	return (uint64_t)tc * body_size(l) <= UNROLLED_SIZE_LIMIT;
+	/* a program's own llvm.loop.unroll.full is taken at any size */
+	if (l->getSubLoops().empty() && has_unroll_metadata(l))
+		return true;
+	return size <= UNROLLED_SIZE_LIMIT;
 }
 
 /* l's loop id with llvm.loop.unroll.full added. */

@@ -15,6 +15,13 @@
  * cache (cache.c) is asked, so that a later process gets the
  * specialization without the wait.
  *
+ * A kernel with image or sampler arguments is specialized for their
+ * formats and sampler bits too (struct kiln_arg_fact, kiln-image-facts):
+ * the read_imagef of one format, without the test of the format that
+ * otherwise keeps its work-item loop from vectorizing.  Each set of
+ * formats a kernel runs with is a specialization of its own, and one made
+ * for some formats runs only for launches with those.
+ *
  * Specializations run only where every global id fits an int (global
  * offset plus global size at most 2^31 in each dimension: nearly every
  * launch), which the compiler may assume in them (kiln-widen-indices:
@@ -22,7 +29,8 @@
  * per row of work-items).
  *
  * Not specialized: kernels with reqd_work_group_size (kiln-workgroup
- * specializes those in the program itself), programs with __global
+ * specializes those in the program itself) unless they take images or
+ * samplers, programs with __global
  * program-scope variables (a second executable would have its own copy
  * of them), checked mode (its shadows
  * follow the program's own code), narrow variants (the caller does not
@@ -39,8 +47,10 @@
 #include "cache.h"
 #include "debug.h"
 #include "event.h"
+#include "image.h"
 #include "kernel.h"
 #include "program.h"
+#include "sampler.h"
 #include "target.h"
 #include "trace.h"
 
@@ -87,27 +97,76 @@ void kiln_size_variants_free(struct kiln_size_variant *list)
 	}
 }
 
-/* The entry of (info, local) in b's list, made when missing; NULL when
- * out of memory. */
+/* What launch arguments of k fix for a specialization: the format of each
+ * image argument and the bits of each sampler argument, in argument order,
+ * at most KILN_MAX_ARG_FACTS (out[]); returns how many.  An argument not
+ * (validly) set gives none: snapshot_args refuses the launch anyway. */
+static unsigned arg_facts(cl_kernel k, struct kiln_arg_fact out[KILN_MAX_ARG_FACTS])
+{
+	const struct kiln_kernel_info *info = k->info;
+	bool any = false;
+	for (uint32_t i = 0; i < info->num_args && !any; i++)
+		any = info->args[i].kind == KILN_ARG_IMAGE || info->args[i].kind == KILN_ARG_SAMPLER;
+	if (!any)
+		return 0;
+	unsigned n = 0;
+	pthread_mutex_lock(&k->lock);
+	for (uint32_t i = 0; i < info->num_args && n < KILN_MAX_ARG_FACTS; i++) {
+		const struct kiln_kernel_arg *a = &k->args[i];
+		struct kiln_arg_fact f = { .index = i };
+		if (!a->set)
+			continue;
+		if (info->args[i].kind == KILN_ARG_IMAGE) {
+			if (!a->mem || !kiln_object_is(a->mem, KILN_OBJ_MEM) ||
+			    !kiln_mem_is_image(a->mem))
+				continue;
+			const struct kiln_image_abi *abi = &kiln_image_of(a->mem)->abi;
+			f.kind = KILN_ARG_FACT_IMAGE;
+			f.value[0] = (uint32_t)abi->channel_order;
+			f.value[1] = (uint32_t)abi->channel_data_type;
+			f.value[2] = (uint32_t)abi->pixel_size;
+			f.value[3] = (uint32_t)abi->num_channels;
+		} else if (info->args[i].kind == KILN_ARG_SAMPLER) {
+			if (!kiln_object_is(a->sampler, KILN_OBJ_SAMPLER))
+				continue;
+			f.kind = KILN_ARG_FACT_SAMPLER;
+			f.value[0] = a->sampler->bits;
+		} else {
+			continue;
+		}
+		out[n++] = f;
+	}
+	pthread_mutex_unlock(&k->lock);
+	return n;
+}
+
+/* The entry of (info, local, facts) in b's list, made when missing; NULL
+ * when out of memory. */
 static struct kiln_size_variant *entry(struct kiln_program_build *b,
 				       const struct kiln_kernel_info *info,
-				       const size_t local[3])
+				       const size_t local[3], const struct kiln_arg_fact *facts,
+				       unsigned num_facts)
 {
 	for (struct kiln_size_variant *v = b->size_variants; v; v = v->next)
-		if (v->info == info && !memcmp(v->local, local, sizeof(v->local)))
+		if (v->info == info && !memcmp(v->local, local, sizeof(v->local)) &&
+		    v->num_facts == num_facts &&
+		    !memcmp(v->facts, facts, num_facts * sizeof(*facts)))
 			return v;
 	struct kiln_size_variant *v = calloc(1, sizeof(*v));
 	if (!v)
 		return NULL;
 	v->info = info;
 	memcpy(v->local, local, sizeof(v->local));
+	memcpy(v->facts, facts, num_facts * sizeof(*facts));
+	v->num_facts = num_facts;
 	v->next = b->size_variants;
 	b->size_variants = v;
 	return v;
 }
 
 static void cache_key(struct kiln_hash *key, const struct kiln_program_build *b,
-		      const struct kiln_target *t, const char *name, const size_t local[3])
+		      const struct kiln_target *t, const char *name, const size_t local[3],
+		      const struct kiln_size_variant *v)
 {
 	kiln_hash_init(key);
 	kiln_hash_str(key, "kiln-native-size");
@@ -116,6 +175,8 @@ static void cache_key(struct kiln_hash *key, const struct kiln_program_build *b,
 	kiln_hash_str(key, name);
 	uint64_t sizes[3] = { local[0], local[1], local[2] };
 	kiln_hash_bytes(key, sizes, sizeof(sizes));
+	/* the facts' fields are all uint32_t: no padding to hash */
+	kiln_hash_bytes(key, v->facts, v->num_facts * sizeof(v->facts[0]));
 }
 
 /* The timeline trace's slice of one attempt (docs/trace.md). */
@@ -132,11 +193,12 @@ static void trace_attempt(const char *name, const size_t local[3], const char *r
  * when neither. */
 static struct kiln_executable *make(const struct kiln_program_build *b,
 				    const struct kiln_target *t, const char *name,
-				    const size_t local[3], bool compile)
+				    const size_t local[3], const struct kiln_size_variant *v,
+				    bool compile)
 {
 	cl_ulong t0 = kiln_trace_now();
 	struct kiln_hash key;
-	cache_key(&key, b, t, name, local);
+	cache_key(&key, b, t, name, local, v);
 	struct kiln_executable *exe = NULL;
 	char *log = NULL;
 	struct kiln_binary cached;
@@ -154,7 +216,8 @@ static struct kiln_executable *make(const struct kiln_program_build *b,
 	if (!compile)
 		return NULL;
 	struct kiln_blob obj = { 0 };
-	bool ok = kiln_finalize_for_size(t, &b->ir, b->options, name, local, &exe, &obj, &log);
+	bool ok = kiln_finalize_for_size(t, &b->ir, b->options, name, local, v->facts,
+					 v->num_facts, &exe, &obj, &log);
 	KILN_TRACE(trace_attempt(name, local, ok ? "compiled" : "failed", t0));
 	KILN_LOG(KILN_DEBUG_BUILD, "kernel \"%s\" for groups of %zu x %zu x %zu: %s%s",
 		 name, local[0], local[1], local[2], ok ? "compiled" : "failed: ",
@@ -184,8 +247,11 @@ void kiln_specialize_for_launch(cl_kernel k, int di, const size_t local[3], cl_u
 {
 	int m = mode();
 	const struct kiln_kernel_info *info = k->info;
-	if (m == MODE_OFF || info->reqd_work_group_size[0] ||
-	    !ids_fit_int(work_dim, offset, global))
+	if (m == MODE_OFF || !ids_fit_int(work_dim, offset, global))
+		return;
+	struct kiln_arg_fact facts[KILN_MAX_ARG_FACTS];
+	unsigned num_facts = arg_facts(k, facts);
+	if (info->reqd_work_group_size[0] && !num_facts)
 		return;
 	cl_program p = k->program;
 	struct kiln_program_build *b = &p->builds[di];
@@ -196,7 +262,7 @@ void kiln_specialize_for_launch(cl_kernel k, int di, const size_t local[3], cl_u
 	unsigned ran = atomic_load_explicit(&k->last_run_ns, memory_order_relaxed);
 
 	pthread_mutex_lock(&p->lock);
-	struct kiln_size_variant *v = entry(b, info, local);
+	struct kiln_size_variant *v = entry(b, info, local, facts, num_facts);
 	if (!v || v->state == KILN_SV_FAILED || v->state == KILN_SV_BUSY)
 		goto out;
 	if (v->state == KILN_SV_READY) {
@@ -224,7 +290,7 @@ void kiln_specialize_for_launch(cl_kernel k, int di, const size_t local[3], cl_u
 	v->cache_tried = true;
 	pthread_mutex_unlock(&p->lock);
 
-	struct kiln_executable *exe = make(b, t, info->name, local, compile);
+	struct kiln_executable *exe = make(b, t, info->name, local, v, compile);
 	struct kiln_kernel_native made;
 	bool ok = exe && kiln_executable_kernel(exe, info->name, &made);
 

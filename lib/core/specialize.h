@@ -15,11 +15,15 @@
 
 #include <stdint.h>
 
-/* One (kernel, local size) of a program build, in the build's list. */
+/* One (kernel, local size, image formats and sampler bits) of a program
+ * build, in the build's list. */
 struct kiln_size_variant {
 	struct kiln_size_variant *next;
 	const struct kiln_kernel_info *info; /* the kernel, in the build's info */
 	size_t local[3];
+	/* the formats and sampler bits it is made for (kiln-image-facts) */
+	struct kiln_arg_fact facts[KILN_MAX_ARG_FACTS];
+	unsigned num_facts;
 	unsigned launches;
 	uint64_t spent_ns; /* the kernel's run time at this size so far */
 	enum { KILN_SV_WAITING, KILN_SV_BUSY, KILN_SV_READY, KILN_SV_FAILED } state;
