@@ -59,6 +59,21 @@ KL_INL float4 kl_unorm8x4(__global const uchar *p)
 	       (1.0f / 255.0f);
 }
 
+/* The byte at p, read as the aligned 32-bit word that holds it: split
+ * across work-items, one 32-bit gather and a shift per lane, where a byte
+ * load is 16 loads of one lane each (x86 has no byte gather).  The word
+ * never leaves the byte's page, so the read cannot fault; Kiln rounds its
+ * allocations up to whole words (lib/core/host_memory.c), so it stays in
+ * the image's storage unless that is the application's own
+ * (CL_MEM_USE_HOST_PTR), where up to 3 bytes after the last pixel may be
+ * read and ignored. */
+KL_INL uint kl_byte_at(__global const uchar *p)
+{
+	uint off = (uint)(ulong)p & 3u;
+	uint w = *(__global const uint *)(p - off);
+	return (w >> (off * 8u)) & 255u;
+}
+
 KL_INL float4 kl_fetch_f(kl_image img, int kind, int x, int y, int z)
 {
 	switch (kind) {
@@ -70,12 +85,14 @@ KL_INL float4 kl_fetch_f(kl_image img, int kind, int x, int y, int z)
 		return vload4(0, (__global const float *)kl_texel_ptr(img, x, y, z, 16));
 	/* channels the order lacks read as 0, alpha as 1 (API spec §8.3) */
 	case KL_R8:
-		return (float4)((float)*kl_texel_ptr(img, x, y, z, 1) * (1.0f / 255.0f), 0.0f,
-				0.0f, 1.0f);
-	case KL_RG8:
-		return (float4)(convert_float2(*(__global const uchar2 *)kl_texel_ptr(img, x, y, z, 2)) *
+		return (float4)((float)kl_byte_at(kl_texel_ptr(img, x, y, z, 1)) * (1.0f / 255.0f),
+				0.0f, 0.0f, 1.0f);
+	case KL_RG8: {
+		__global const uchar *p = kl_texel_ptr(img, x, y, z, 2);
+		return (float4)(convert_float2((uint2)(kl_byte_at(p), kl_byte_at(p + 1))) *
 					(1.0f / 255.0f),
 				0.0f, 1.0f);
+	}
 	default:
 		return kl_outline_texel_f(img, kl_texel_ptr(img, x, y, z, img->pixel_size));
 	}

@@ -8,6 +8,12 @@
  *               CLK_ADDRESS_CLAMP_TO_EDGE)                      Mpixels/s
  *   conv5x5    4096x4096 RGBA8, 5x5 binomial blur, integer
  *              coordinates, nearest, clamp to edge              Mpixels/s
+ *   sobel-r8   1920x1080 CL_R UNORM_INT8 (a video plane, as ffmpeg's
+ *              OpenCL filters upload them), Sobel gradient
+ *              magnitude, clamp to edge                         Mpixels/s
+ *   hblur-r8   the same plane, horizontal box blur of radius 4 whose
+ *              loop bounds differ per work-item near the edges
+ *              (no addressing mode: the loop stays inside)      Mpixels/s
  *
  * Mpixels/s counts output pixels.  Below the table, the time
  * clBuildProgram takes for the program of both filters, cold (an empty
@@ -43,6 +49,8 @@
 #define MAX_DIFF 2
 
 static int SRC_W = 4096, SRC_H = 4096, DST_W = 3000, DST_H = 3000;
+static int V_W = 1920, V_H = 1080; /* the 8-bit plane */
+#define HBLUR_RAD 4
 
 static const char src[] =
 	"constant float kw[5] = {1.0f / 16, 4.0f / 16, 6.0f / 16, 4.0f / 16, 1.0f / 16};\n"
@@ -65,6 +73,34 @@ static const char src[] =
 	"        for (int i = 0; i < 5; i++)\n"
 	"            acc += (kw[j] * kw[i]) * read_imagef(in, s, (int2)(x + i - 2, y + j - 2));\n"
 	"    write_imagef(out, (int2)(x, y), acc);\n"
+	"}\n"
+	"constant float gx3[9] = {-1, 0, 1, -2, 0, 2, -1, 0, 1};\n"
+	"constant float gy3[9] = {-1, -2, -1, 0, 0, 0, 1, 2, 1};\n"
+	"kernel void sobel_r8(read_only image2d_t in, write_only image2d_t out)\n"
+	"{\n"
+	"    const sampler_t s = CLK_NORMALIZED_COORDS_FALSE | CLK_FILTER_NEAREST |\n"
+	"                        CLK_ADDRESS_CLAMP_TO_EDGE;\n"
+	"    int x = get_global_id(0), y = get_global_id(1);\n"
+	"    float gx = 0.0f, gy = 0.0f;\n"
+	"    for (int j = 0; j < 3; j++)\n"
+	"        for (int i = 0; i < 3; i++) {\n"
+	"            float v = read_imagef(in, s, (int2)(x + i - 1, y + j - 1)).x;\n"
+	"            gx += gx3[j * 3 + i] * v;\n"
+	"            gy += gy3[j * 3 + i] * v;\n"
+	"        }\n"
+	"    write_imagef(out, (int2)(x, y), (float4)(sqrt(gx * gx + gy * gy), 0.0f, 0.0f, 1.0f));\n"
+	"}\n"
+	"kernel void hblur_r8(read_only image2d_t in, write_only image2d_t out, int rad)\n"
+	"{\n"
+	"    const sampler_t s = CLK_NORMALIZED_COORDS_FALSE | CLK_FILTER_NEAREST;\n"
+	"    int x = get_global_id(0), y = get_global_id(1), w = get_global_size(0);\n"
+	"    int n = 0;\n"
+	"    float acc = 0.0f;\n"
+	"    for (int i = max(0, x - rad); i < min(x + rad + 1, w); i++) {\n"
+	"        n++;\n"
+	"        acc += read_imagef(in, s, (int2)(i, y)).x;\n"
+	"    }\n"
+	"    write_imagef(out, (int2)(x, y), (float4)(acc / n, 0.0f, 0.0f, 1.0f));\n"
 	"}\n";
 
 static const float kw[5] = {1.0f / 16, 4.0f / 16, 6.0f / 16, 4.0f / 16, 1.0f / 16};
@@ -74,6 +110,9 @@ static const float k255 = 1.0f / 255.0f;
 /* ---- plain C, all cores ------------------------------------------------ */
 
 static uint8_t *img_in, *ref_resample, *ref_conv;
+static uint8_t *plane_in, *ref_sobel, *ref_hblur;
+static const float gx3[9] = {-1, 0, 1, -2, 0, 2, -1, 0, 1};
+static const float gy3[9] = {-1, -2, -1, 0, 0, 0, 1, 2, 1};
 
 static inline uint8_t to_u8(float v)
 {
@@ -134,6 +173,36 @@ static void c_conv_rows(int y0, int y1)
 	}
 }
 
+static void c_sobel_rows(int y0, int y1)
+{
+	for (int y = y0; y < y1; y++)
+		for (int x = 0; x < V_W; x++) {
+			float gx = 0.0f, gy = 0.0f;
+			for (int j = 0; j < 3; j++)
+				for (int i = 0; i < 3; i++) {
+					int xx = clampi(x + i - 1, 0, V_W - 1);
+					int yy = clampi(y + j - 1, 0, V_H - 1);
+					float v = plane_in[(size_t)yy * V_W + xx] * k255;
+					gx += gx3[j * 3 + i] * v;
+					gy += gy3[j * 3 + i] * v;
+				}
+			ref_sobel[(size_t)y * V_W + x] = to_u8(sqrtf(gx * gx + gy * gy));
+		}
+}
+
+static void c_hblur_rows(int y0, int y1)
+{
+	for (int y = y0; y < y1; y++)
+		for (int x = 0; x < V_W; x++) {
+			int lo = x - HBLUR_RAD < 0 ? 0 : x - HBLUR_RAD;
+			int hi = x + HBLUR_RAD + 1 < V_W ? x + HBLUR_RAD + 1 : V_W;
+			float acc = 0.0f;
+			for (int i = lo; i < hi; i++)
+				acc += plane_in[(size_t)y * V_W + i] * k255;
+			ref_hblur[(size_t)y * V_W + x] = to_u8(acc / (float)(hi - lo));
+		}
+}
+
 struct slice {
 	void (*fn)(int, int);
 	int y0, y1;
@@ -187,16 +256,17 @@ struct plat {
 	cl_context ctx;
 	cl_command_queue q;
 	cl_program prog;
-	cl_mem in;
+	cl_mem in, in8; /* the RGBA8 image and the 8-bit plane */
 	int ok;
 	double cold_ms, warm_ms; /* clBuildProgram of src */
 };
 #define BENCH_PLAT
 #include "bench_common.h"
 
-static cl_mem make_image(struct plat *p, cl_mem_flags flags, int w, int h, void *host)
+/* bpp 4: CL_RGBA, 1: CL_R; UNORM_INT8 both */
+static cl_mem make_image(struct plat *p, cl_mem_flags flags, int w, int h, int bpp, void *host)
 {
-	cl_image_format f = {CL_RGBA, CL_UNORM_INT8};
+	cl_image_format f = {bpp == 1 ? CL_R : CL_RGBA, CL_UNORM_INT8};
 	cl_image_desc d;
 	memset(&d, 0, sizeof(d));
 	d.image_type = CL_MEM_OBJECT_IMAGE2D;
@@ -241,14 +311,17 @@ static int open_platform(struct plat *p)
 	p->prog = bench_build(p, src, &p->warm_ms);
 	if (!p->prog)
 		return 0;
-	p->in = make_image(p, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, SRC_W, SRC_H, img_in);
-	return p->in != NULL;
+	p->in = make_image(p, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, SRC_W, SRC_H, 4, img_in);
+	p->in8 = make_image(p, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, V_W, V_H, 1, plane_in);
+	return p->in && p->in8;
 }
 
 static void close_platform(struct plat *p)
 {
 	if (p->in)
 		clReleaseMemObject(p->in);
+	if (p->in8)
+		clReleaseMemObject(p->in8);
 	if (p->prog)
 		clReleaseProgram(p->prog);
 	if (p->q)
@@ -257,24 +330,31 @@ static void close_platform(struct plat *p)
 		clReleaseContext(p->ctx);
 }
 
-/* Runs `name` over w x h into a fresh w x h image, checks it against
- * `ref`; returns the best time in seconds, or a negative value. */
+/* What a kernel takes after its two images. */
+enum { ARGS_NONE, ARGS_SCALE, ARGS_RADIUS };
+
+/* Runs `name` over w x h into a fresh w x h image of `bpp` bytes a pixel
+ * (the input's), checks it against `ref`; returns the best time in
+ * seconds, or a negative value. */
 static double run_cl(struct plat *p, const char *name, int w, int h, const uint8_t *ref,
-		     int with_scale)
+		     int bpp, int args)
 {
 	cl_int err;
 	double best = -1;
-	uint8_t *got = malloc((size_t)w * h * 4);
+	uint8_t *got = malloc((size_t)w * h * (size_t)bpp);
 	cl_kernel k = clCreateKernel(p->prog, name, &err);
-	cl_mem out = make_image(p, CL_MEM_WRITE_ONLY, w, h, NULL);
+	cl_mem out = make_image(p, CL_MEM_WRITE_ONLY, w, h, bpp, NULL);
 	if (!got || err != CL_SUCCESS || !out)
 		goto out;
-	clSetKernelArg(k, 0, sizeof(cl_mem), &p->in);
+	clSetKernelArg(k, 0, sizeof(cl_mem), bpp == 1 ? &p->in8 : &p->in);
 	clSetKernelArg(k, 1, sizeof(cl_mem), &out);
-	if (with_scale) {
+	if (args == ARGS_SCALE) {
 		float sx = 1.0f / (float)w, sy = 1.0f / (float)h;
 		clSetKernelArg(k, 2, sizeof(float), &sx);
 		clSetKernelArg(k, 3, sizeof(float), &sy);
+	} else if (args == ARGS_RADIUS) {
+		int rad = HBLUR_RAD;
+		clSetKernelArg(k, 2, sizeof(int), &rad);
 	}
 	size_t g[2] = {(size_t)w, (size_t)h};
 	for (int r = 0; r <= REPEATS; r++) {
@@ -299,7 +379,7 @@ static double run_cl(struct plat *p, const char *name, int w, int h, const uint8
 	}
 	size_t bad = 0;
 	int maxd = 0;
-	for (size_t i = 0; i < (size_t)w * h * 4; i++) {
+	for (size_t i = 0; i < (size_t)w * h * (size_t)bpp; i++) {
 		int d = abs((int)got[i] - (int)ref[i]);
 		maxd = d > maxd ? d : maxd;
 		bad += d > MAX_DIFF;
@@ -323,11 +403,16 @@ int main(int argc, char **argv)
 	if (argc > 1 && strcmp(argv[1], "--quick") == 0) {
 		SRC_W = SRC_H = 1024;
 		DST_W = DST_H = 750;
+		V_W = 960;
+		V_H = 540;
 	}
 	img_in = malloc((size_t)SRC_W * SRC_H * 4);
 	ref_resample = malloc((size_t)DST_W * DST_H * 4);
 	ref_conv = malloc((size_t)SRC_W * SRC_H * 4);
-	if (!img_in || !ref_resample || !ref_conv)
+	plane_in = malloc((size_t)V_W * V_H);
+	ref_sobel = malloc((size_t)V_W * V_H);
+	ref_hblur = malloc((size_t)V_W * V_H);
+	if (!img_in || !ref_resample || !ref_conv || !plane_in || !ref_sobel || !ref_hblur)
 		return 1;
 	/* a smooth pattern with noise: realistic for filters, no constant runs */
 	uint32_t seed = 1;
@@ -341,8 +426,17 @@ int main(int argc, char **argv)
 			px[3] = (uint8_t)(seed >> 16);
 		}
 
+	for (int y = 0; y < V_H; y++)
+		for (int x = 0; x < V_W; x++) {
+			seed = seed * 1103515245u + 12345u;
+			plane_in[(size_t)y * V_W + x] =
+				(uint8_t)(128 + 90 * sinf(x * 0.02f + y * 0.005f) + (seed >> 28));
+		}
+
 	double c_res = time_c(c_resample_rows, DST_H);
 	double c_conv = time_c(c_conv_rows, SRC_H);
+	double c_sobel = time_c(c_sobel_rows, V_H);
+	double c_hblur = time_c(c_hblur_rows, V_H);
 
 	/* fresh, empty program caches, before the first OpenCL call */
 	struct bench_caches caches;
@@ -368,23 +462,29 @@ int main(int argc, char **argv)
 		if (strcmp(plats[i].name, "Kiln") != 0)
 			order[no++] = (int)i;
 
-	double res[BENCH_MAX_PLATFORMS][2];
+#define NROWS 4
+	double res[BENCH_MAX_PLATFORMS][NROWS];
 	int failed = 0;
 	for (int k = 0; k < no; k++) {
 		struct plat *p = &plats[order[k]];
 		p->ok = open_platform(p);
-		res[k][0] = res[k][1] = -1;
+		for (int b = 0; b < NROWS; b++)
+			res[k][b] = -1;
 		if (p->ok) {
-			res[k][0] = run_cl(p, "resample", DST_W, DST_H, ref_resample, 1);
-			res[k][1] = run_cl(p, "conv5x5", SRC_W, SRC_H, ref_conv, 0);
+			res[k][0] = run_cl(p, "resample", DST_W, DST_H, ref_resample, 4, ARGS_SCALE);
+			res[k][1] = run_cl(p, "conv5x5", SRC_W, SRC_H, ref_conv, 4, ARGS_NONE);
+			res[k][2] = run_cl(p, "sobel_r8", V_W, V_H, ref_sobel, 1, ARGS_NONE);
+			res[k][3] = run_cl(p, "hblur_r8", V_W, V_H, ref_hblur, 1, ARGS_RADIUS);
 		}
-		failed |= res[k][0] < 0 || res[k][1] < 0;
+		for (int b = 0; b < NROWS; b++)
+			failed |= res[k][b] < 0;
 		close_platform(p);
 	}
 
-	const char *names[2] = {"resample", "conv5x5"};
-	double pix[2] = {(double)DST_W * DST_H, (double)SRC_W * SRC_H};
-	double cref[2] = {c_res, c_conv};
+	const char *names[NROWS] = {"resample", "conv5x5", "sobel-r8", "hblur-r8"};
+	double pix[NROWS] = {(double)DST_W * DST_H, (double)SRC_W * SRC_H, (double)V_W * V_H,
+			     (double)V_W * V_H};
+	double cref[NROWS] = {c_res, c_conv, c_sobel, c_hblur};
 	printf("%-10s", "Mpixels/s");
 	for (int k = 0; k < no; k++)
 		printf(" %12.12s", plats[order[k]].name);
@@ -392,7 +492,7 @@ int main(int argc, char **argv)
 	for (int k = 1; k < no; k++)
 		printf("  Kiln/%-6.6s", plats[order[k]].name);
 	printf("  Kiln/C\n");
-	for (int b = 0; b < 2; b++) {
+	for (int b = 0; b < NROWS; b++) {
 		printf("%-10s", names[b]);
 		for (int k = 0; k < no; k++) {
 			if (res[k][b] > 0)
@@ -433,5 +533,8 @@ int main(int argc, char **argv)
 	free(img_in);
 	free(ref_resample);
 	free(ref_conv);
+	free(plane_in);
+	free(ref_sobel);
+	free(ref_hblur);
 	return failed ? 1 : 0;
 }

@@ -21,8 +21,11 @@ void *kiln_host_alloc(size_t size, size_t align)
 	void *p = NULL;
 	if (align < sizeof(void *)) /* what posix_memalign accepts */
 		align = sizeof(void *);
+	/* whole 32-bit words: kernel-lib reads a byte of an image as the
+	 * aligned word that holds it (kl_byte_at, image_read.cl) */
+	size = (size + 3) & ~(size_t)3;
 	if (size == 0)
-		size = 1;
+		size = 4;
 	pthread_once(&huge_once, read_huge_setting);
 	int huge = huge_pages_on && size >= KILN_HUGE_MIN;
 	if (huge && align < KILN_HUGE_PAGE)
