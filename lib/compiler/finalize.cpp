@@ -239,6 +239,9 @@ bool finalize_module(llvm::Module &m, llvm::TargetMachine &tm,
 	}
 	if (errors.failed)
 		return false;
+	/* kernel-lib's question kiln-image-facts did not answer (code outside
+	 * the work-item functions): not specialized */
+	resolve_formats_fixed(m, nullptr, false);
 	/* Frames larger than a page touch each page on the way down, so an
 	 * overflow always meets the guard zone of its stack (a worker's or a
 	 * fiber's: a contained fault, docs/robustness.md) instead of jumping

@@ -29,6 +29,11 @@
  *    the loop vectorizer to refuse.  The specialization runs only for
  *    launches with the same facts, so they hold wherever it runs.
  *
+ * kernel-lib asks which of the two it is compiled for with calls of
+ * __kiln_formats_fixed(), which become 1 where facts are given and 0
+ * elsewhere (a byte read as a word, good for a gather, costs a scalar
+ * loop: image_read.cl's kl_byte_at).
+ *
  * Assumes: work-item functions (kiln-workitem) made SSA (kiln-wi-simplify),
  * so that an image argument reaches its field loads through constant
  * offsets.  Guarantees: no value changes where no facts are given; loads
@@ -130,11 +135,16 @@ bool visit_image(llvm::Argument *a, const field_values &known, bool &moved)
 	std::vector<std::pair<llvm::LoadInst *, uint64_t>> loads;
 	for_each_field_load(a, [&](llvm::LoadInst *ld, uint64_t off) { loads.push_back({ld, off}); });
 	llvm::BasicBlock &entry = a->getParent()->getEntryBlock();
+	std::map<std::pair<uint64_t, llvm::Type *>, llvm::LoadInst *> hoisted;
+	std::set<llvm::Instruction *> going;
+	for (auto &[ld, off] : loads)
+		going.insert(ld);
+	/* before the entry's first instruction that is neither an alloca nor
+	 * a load about to go (the terminator at the latest) */
 	llvm::BasicBlock::iterator at = entry.begin();
-	while (llvm::isa<llvm::AllocaInst>(*at))
+	while (llvm::isa<llvm::AllocaInst>(*at) || going.count(&*at))
 		++at;
 	llvm::IRBuilder<> b(&entry, at);
-	std::map<std::pair<uint64_t, llvm::Type *>, llvm::LoadInst *> hoisted;
 	bool folded = false;
 	for (auto &[ld, off] : loads) {
 		auto k = known.find(off);
@@ -176,6 +186,24 @@ field_values image_fields(const std::vector<uint32_t> &facts)
 
 } // namespace
 
+void resolve_formats_fixed(llvm::Module &m, llvm::Function *f, bool value)
+{
+	llvm::Function *fn = m.getFunction(formats_fixed_fn);
+	if (!fn)
+		return;
+	std::vector<llvm::CallInst *> calls;
+	for (llvm::User *u : fn->users())
+		if (auto *c = llvm::dyn_cast<llvm::CallInst>(u))
+			if (!f || c->getFunction() == f)
+				calls.push_back(c);
+	for (llvm::CallInst *c : calls) {
+		c->replaceAllUsesWith(llvm::ConstantInt::get(c->getType(), value));
+		c->eraseFromParent();
+	}
+	if (!f && fn->use_empty())
+		fn->eraseFromParent();
+}
+
 llvm::PreservedAnalyses image_facts_pass::run(llvm::Function &f, llvm::FunctionAnalysisManager &fam)
 {
 	wi_params p;
@@ -193,6 +221,15 @@ llvm::PreservedAnalyses image_facts_pass::run(llvm::Function &f, llvm::FunctionA
 			if (e && fact_values(e, v) && v.size() >= 2 && v[0] < nargs)
 				facts[v[0]] = v;
 		}
+
+	/* kernel-lib's choices between code for one work-item at a time and
+	 * code for vectors of them */
+	llvm::Function *marker = f.getParent()->getFunction(formats_fixed_fn);
+	bool had_marker = marker && llvm::any_of(marker->users(), [&](llvm::User *u) {
+		return llvm::isa<llvm::CallInst>(u) &&
+		       llvm::cast<llvm::CallInst>(u)->getFunction() == &f;
+	});
+	resolve_formats_fixed(*f.getParent(), &f, !facts.empty());
 
 	/* one sweep over the arguments; whether it folded a fact in */
 	bool moved = false;
@@ -219,7 +256,7 @@ llvm::PreservedAnalyses image_facts_pass::run(llvm::Function &f, llvm::FunctionA
 		}
 		return folded;
 	};
-	if (!sweep())
+	if (!sweep() && !had_marker)
 		return kept_if_cfg_unchanged(moved);
 	/* Fold the format tests and the paths they no longer take; a field
 	 * load that was behind a select of two fields' addresses (SimplifyCFG

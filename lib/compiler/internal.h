@@ -403,6 +403,13 @@ inline constexpr const char *local_size_mark = "kiln.local_size";
  * launch the runtime specializes for fixes about its image and sampler
  * arguments (kiln_finalize_for_size's struct kiln_arg_fact; kiln-image-facts). */
 inline constexpr const char *arg_facts_mark = "kiln.arg_facts";
+/* kernel-lib's `int __kiln_formats_fixed(void)`: kiln-image-facts makes its
+ * calls 1 in a work-item function with !kiln.arg_facts, 0 in others;
+ * finalize.cpp makes any left 0. */
+inline constexpr const char *formats_fixed_fn = "__kiln_formats_fixed";
+/* image_facts.cpp: replaces every call of formats_fixed_fn in f (every
+ * function of m when f is null) by `value`. */
+void resolve_formats_fixed(llvm::Module &m, llvm::Function *f, bool value);
 inline constexpr uint32_t ARG_FACT_IMAGE = KILN_ARG_FACT_IMAGE;
 inline constexpr uint32_t ARG_FACT_SAMPLER = KILN_ARG_FACT_SAMPLER;
 /* metadata.cpp: whether argument i of kernel k is an image (its

@@ -4,7 +4,8 @@
 ; bits into constants; the width load the test guarded becomes one
 ; invariant load at the entry.  In @n, without facts, the data-type load
 ; moves to the entry as an invariant load and the sampler stays an
-; argument.  (SimplifyCFG in kiln-wi-simplify turns @n's two field loads
+; argument.  kernel-lib's __kiln_formats_fixed() is 1 in @k (so its sum is
+; the width + 18 + 1) and 0 in @n.  (SimplifyCFG in kiln-wi-simplify turns @n's two field loads
 ; into one load through a select, which is left alone.)
 ; RUN: %kiln-opt -passes="kiln-workitem,function(kiln-wi-simplify,kiln-image-facts)" %s -S | %FileCheck %s
 ; SKIP-FAILS: kiln-image-facts
@@ -14,7 +15,7 @@
 ; CHECK-NEXT: [[W:%.*]] = load i32, ptr addrspace(1) [[WP]], align 4, !invariant.load
 ; CHECK-NOT: i64 44
 ; CHECK-NOT: ptrtoint
-; CHECK: add i32 [[W]], 18
+; CHECK: add i32 [[W]], 19
 ; CHECK: ret i32
 ; CHECK-LABEL: define internal i32 @__kiln_wi_n(
 ; CHECK-NEXT: kiln.entry:
@@ -22,6 +23,7 @@
 ; CHECK-NEXT: [[T:%.*]] = load i32, ptr addrspace(1) [[TP]], align 4, !invariant.load
 ; CHECK: icmp eq i32 [[T]], 4306
 ; CHECK: ptrtoint ptr addrspace(2) %smp to i64
+; CHECK-NOT: call i32 @__kiln_formats_fixed
 ; CHECK: ret i32
 ; Written by hand: two kernels as kiln-inline-all leaves image built-ins,
 ; their fields read at the offsets of struct kiln_image_abi
@@ -53,8 +55,10 @@ other:
 done:
   %v = phi i32 [ %w, %unorm ], [ %ps, %other ]
   %r = add i32 %v, %b
+  %ff = call i32 @__kiln_formats_fixed()
+  %r2 = add i32 %r, %ff
   %p = getelementptr inbounds i32, ptr addrspace(1) %out, i64 %x
-  store i32 %r, ptr addrspace(1) %p, align 4
+  store i32 %r2, ptr addrspace(1) %p, align 4
   ret void
 }
 
@@ -81,12 +85,15 @@ other:
 done:
   %v = phi i32 [ %w, %unorm ], [ %ps, %other ]
   %r = add i32 %v, %b
+  %ff = call i32 @__kiln_formats_fixed()
+  %r2 = add i32 %r, %ff
   %p = getelementptr inbounds i32, ptr addrspace(1) %out, i64 %x
-  store i32 %r, ptr addrspace(1) %p, align 4
+  store i32 %r2, ptr addrspace(1) %p, align 4
   ret void
 }
 
 declare i64 @_Z13get_global_idj(i32)
+declare i32 @__kiln_formats_fixed()
 
 !1 = !{i32 1, i32 0, i32 1}
 !2 = !{!"read_only", !"none", !"none"}
