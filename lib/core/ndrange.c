@@ -150,6 +150,9 @@ struct ndrange_cmd {
 	struct scratch_table *scratch;
 	/* Checked mode: the extents of the arguments (check.h), or NULL. */
 	struct kiln_check_cmd *check;
+	/* The specialization this launch's run time counts towards
+	 * (specialize.h), or NULL. */
+	struct kiln_size_variant *counts;
 	/* The kernel may share memory with the host or other kernels while
 	 * it runs (SVM, USM, pipes): it never runs on the enqueuing thread,
 	 * which might be the one it waits for. */
@@ -352,6 +355,8 @@ static cl_int ndrange_execute(const struct ndrange_cmd *c,
 		atomic_store_explicit(&c->kernel->last_run_ns,
 				      ns < UINT_MAX ? (unsigned)ns : UINT_MAX,
 				      memory_order_relaxed);
+		if (c->counts)
+			kiln_specialize_ran(c->counts, ns);
 	}
 	if (r->printf_buf) {
 		kiln_printf_flush(r->printf_buf);
@@ -627,7 +632,8 @@ cl_int kiln_ndrange_enqueue(cl_command_queue q, cl_kernel k, cl_uint work_dim,
 		size_t sizes[3] = { 1, 1, 1 };
 		for (cl_uint d = 0; d < work_dim; d++)
 			sizes[d] = local[d];
-		kiln_specialize_for_launch(k, di, sizes, work_dim, offset, global, &c->native);
+		kiln_specialize_for_launch(k, di, sizes, work_dim, offset, global, &c->native,
+					   &c->counts);
 	}
 	c->scratch = scratch_for(q->device); /* NULL: looked up when it runs */
 	set_geometry(c, work_dim, offset, global, local);

@@ -7,7 +7,12 @@
  * kernel has run that long (SPEND_FACTOR times) at this size: the rule of
  * renting until the rent paid equals the price, which never spends more
  * than twice what the best choice in hindsight would, whatever the
- * kernel does next.  The 16x16-tiled SGEMM of kiln-bench-kernels ran at
+ * kernel does next.  Each launch's run time is added to the entry it
+ * waits for as the launch ends (kiln_specialize_ran): taking the kernel's
+ * last run instead credited the runs of one size to another where sizes
+ * alternate (ffmpeg's planes: a 1280x720 plane, then two 640x360 ones, so
+ * the large plane's entry was credited with the small planes' runs and
+ * was not specialized in 300 frames).  The 16x16-tiled SGEMM of kiln-bench-kernels ran at
  * 62 GFLOP/s before and 114 after on the 2-core Zen 5 VM.  The compile runs on
  * the enqueuing thread, in the clEnqueueNDRangeKernel call that crosses
  * the line; other threads go on with the kernel's own function meanwhile.
@@ -243,8 +248,9 @@ static bool ids_fit_int(cl_uint work_dim, const size_t *offset, const size_t *gl
 
 void kiln_specialize_for_launch(cl_kernel k, int di, const size_t local[3], cl_uint work_dim,
 				const size_t *offset, const size_t *global,
-				struct kiln_kernel_native *native)
+				struct kiln_kernel_native *native, struct kiln_size_variant **counts)
 {
+	*counts = NULL;
 	int m = mode();
 	const struct kiln_kernel_info *info = k->info;
 	if (m == MODE_OFF || !ids_fit_int(work_dim, offset, global))
@@ -259,8 +265,6 @@ void kiln_specialize_for_launch(cl_kernel k, int di, const size_t local[3], cl_u
 	 * variables (§6.8), which the program's other kernels would not see. */
 	if (!b->ir.size || (b->has_info && b->info.global_variable_size))
 		return;
-	unsigned ran = atomic_load_explicit(&k->last_run_ns, memory_order_relaxed);
-
 	pthread_mutex_lock(&p->lock);
 	struct kiln_size_variant *v = entry(b, info, local, facts, num_facts);
 	if (!v || v->state == KILN_SV_FAILED || v->state == KILN_SV_BUSY)
@@ -270,12 +274,12 @@ void kiln_specialize_for_launch(cl_kernel k, int di, const size_t local[3], cl_u
 		native->context_size = v->native.context_size;
 		goto out;
 	}
-	/* the kernel's last run was most likely at this size too */
-	if (v->launches++ && ran != UINT_MAX)
-		v->spent_ns += ran;
+	v->launches++;
+	/* its runs so far, as they ended (kiln_specialize_ran) */
+	uint64_t spent = __atomic_load_n(&v->spent_ns, __ATOMIC_RELAXED);
 	uint64_t cost = b->finalize_ns ? b->finalize_ns
 				       : UNKNOWN_COST_NS + (uint64_t)b->ir.size * NS_PER_IR_BYTE;
-	bool compile = m == MODE_FIRST || (v->launches >= 2 && v->spent_ns >= SPEND_FACTOR * cost);
+	bool compile = m == MODE_FIRST || (v->launches >= 2 && spent >= SPEND_FACTOR * cost);
 	bool ask_cache = m == MODE_FIRST || (v->launches >= 2 && !v->cache_tried);
 	if (!compile && !ask_cache)
 		goto out;
@@ -309,5 +313,13 @@ void kiln_specialize_for_launch(cl_kernel k, int di, const size_t local[3], cl_u
 		v->state = compile ? KILN_SV_FAILED : KILN_SV_WAITING;
 	}
 out:
+	/* the launch's run time counts towards this entry while it waits */
+	if (v && v->state == KILN_SV_WAITING)
+		*counts = v;
 	pthread_mutex_unlock(&p->lock);
+}
+
+void kiln_specialize_ran(struct kiln_size_variant *v, uint64_t ns)
+{
+	__atomic_fetch_add(&v->spent_ns, ns, __ATOMIC_RELAXED);
 }

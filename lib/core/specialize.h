@@ -25,7 +25,9 @@ struct kiln_size_variant {
 	struct kiln_arg_fact facts[KILN_MAX_ARG_FACTS];
 	unsigned num_facts;
 	unsigned launches;
-	uint64_t spent_ns; /* the kernel's run time at this size so far */
+	/* the run time of its launches so far (kiln_specialize_ran: atomic,
+	 * added as each ends, without the program's lock) */
+	uint64_t spent_ns;
 	enum { KILN_SV_WAITING, KILN_SV_BUSY, KILN_SV_READY, KILN_SV_FAILED } state;
 	bool cache_tried;
 	struct kiln_executable *exe; /* READY: its code */
@@ -41,9 +43,13 @@ void kiln_size_variants_free(struct kiln_size_variant *list);
  * (NULL: none) in work_dim dimensions: replaces native's function by the
  * specialized one when there is one, after making it when the rules of
  * specialize.c say so now.  Never fails: without a specialization the
- * NDRange runs as it was. */
+ * NDRange runs as it was.  *counts: the entry whose specialization this
+ * launch waits for, to be told its run time (kiln_specialize_ran), or
+ * NULL; it lives as long as k's program. */
 void kiln_specialize_for_launch(cl_kernel k, int di, const size_t local[3], cl_uint work_dim,
 				const size_t *offset, const size_t *global,
-				struct kiln_kernel_native *native);
+				struct kiln_kernel_native *native, struct kiln_size_variant **counts);
+/* A launch that kiln_specialize_for_launch gave entry v ran for ns. */
+void kiln_specialize_ran(struct kiln_size_variant *v, uint64_t ns);
 
 #endif

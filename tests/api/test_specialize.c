@@ -21,12 +21,22 @@
  *            local 1, 7, 64 and 256 over 4096 and over 1000 (partial)
  *   box3     3D, no barrier: the sum of a point's neighbours along x,
  *            local 4x4x2 over 12x8x6 and over 13x7x5 (partial)
- *   quad     float4 arithmetic, local 32 over 1024 */
+ *   quad     float4 arithmetic, local 32 over 1024
+ *
+ * A third child runs under the default rule (KILN_SPECIALIZE unset): a
+ * kernel whose launches alternate between a long run in groups of 64 and a
+ * short one in groups of 32, as an application's planes of two sizes do.
+ * Each entry is credited with its own launches' run time, so the long
+ * size is specialized once it has run as long as the program took to
+ * build ("spin for groups of 64 x 1 x 1: compiled" in the trace); crediting
+ * the kernel's last run instead gave the long size the short runs' time,
+ * and it was never specialized. */
 #include "../common/check.h"
 
 #include <stdint.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 static const char *src =
@@ -249,6 +259,92 @@ static int child(void)
 	return check_done();
 }
 
+static const char *rent_src =
+	"__kernel void spin(__global const uint *a, __global uint *out, int n)\n"
+	"{\n"
+	"    size_t i = get_global_id(0);\n"
+	"    uint x = a[i];\n"
+	"    for (int k = 0; k < n; k++)\n"
+	"        x = x * 1664525u + 1013904223u + (uint)k;\n"
+	"    out[i] = x;\n"
+	"}\n";
+
+#define SPIN_ITEMS 1024
+
+static double now_s(void)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+/* What spin computes for work-item i. */
+static uint32_t spin_ref(uint32_t x, int n)
+{
+	for (int k = 0; k < n; k++)
+		x = x * 1664525u + 1013904223u + (uint32_t)k;
+	return x;
+}
+
+/* One launch of spin in groups of `local`, its result checked (every
+ * 61st work-item: the host is slower than the kernel); returns its time in
+ * seconds. */
+static double spin_once(cl_kernel k, cl_mem out, int n, size_t local)
+{
+	size_t g = SPIN_ITEMS;
+	CHECK_OK(clSetKernelArg(k, 2, sizeof(int), &n));
+	double t0 = now_s();
+	CHECK_OK(clEnqueueNDRangeKernel(queue, k, 1, NULL, &g, &local, 0, NULL, NULL));
+	CHECK_OK(clFinish(queue));
+	double t = now_s() - t0;
+	CHECK_OK(clEnqueueReadBuffer(queue, out, CL_TRUE, 0, SPIN_ITEMS * 4, ugot, 0, NULL, NULL));
+	for (size_t i = 0; i < SPIN_ITEMS; i += 61)
+		CHECK(ugot[i] == spin_ref(ua[i], n));
+	return t;
+}
+
+/* The third child: launches alternating between a long run in groups of
+ * 64 and a short one in groups of 32 for RENT_SECONDS of long runs, at
+ * least 3 times the program's build time. */
+#define RENT_SECONDS 3.0
+static int rent_child(void)
+{
+	cl_platform_id platform;
+	check_setup(&platform, &device, &context, &queue);
+	unsigned seed = 99;
+	for (size_t i = 0; i < SPIN_ITEMS; i++)
+		ua[i] = check_rand(&seed);
+	cl_int err;
+	cl_mem in = clCreateBuffer(context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
+				   SPIN_ITEMS * 4, ua, &err);
+	REQUIRE(err == CL_SUCCESS);
+	cl_mem out = clCreateBuffer(context, CL_MEM_WRITE_ONLY, SPIN_ITEMS * 4, NULL, &err);
+	REQUIRE(err == CL_SUCCESS);
+	double t0 = now_s();
+	cl_program prog = check_build(context, device, rent_src, NULL);
+	double build = now_s() - t0;
+	cl_kernel k = check_create_kernel(prog, "spin");
+	CHECK_OK(clSetKernelArg(k, 0, sizeof(cl_mem), &in));
+	CHECK_OK(clSetKernelArg(k, 1, sizeof(cl_mem), &out));
+	/* a long run: at least 20 ms, or a tenth of the build */
+	int n = 1024;
+	double want = build / 10 > 0.02 ? build / 10 : 0.02;
+	while (spin_once(k, out, n, 64) < want && n < (1 << 26))
+		n *= 2;
+	double spent = 0;
+	for (int i = 0; i < 400 && spent < RENT_SECONDS && spent < 30 * build + 1; i++) {
+		spent += spin_once(k, out, n, 64);
+		spin_once(k, out, 1, 32);
+	}
+	clReleaseKernel(k);
+	clReleaseProgram(prog);
+	clReleaseMemObject(in);
+	clReleaseMemObject(out);
+	clReleaseCommandQueue(queue);
+	clReleaseContext(context);
+	return check_done();
+}
+
 /* The (kernel, local size) pairs the child runs. */
 static const char *const pairs[] = {
 	"tiles for groups of 16 x 16 x 1", "tiles for groups of 8 x 8 x 1",
@@ -257,9 +353,13 @@ static const char *const pairs[] = {
 	"box3 for groups of 4 x 4 x 2",	   "quad for groups of 32 x 1 x 1",
 };
 
-/* Runs the child with the trace in `trace`; then each pair must appear
- * once, with `result`. */
-static void run_child(const char *self, const char *dir, const char *trace, const char *result)
+static const char *const rent_pairs[] = {"spin for groups of 64 x 1 x 1"};
+
+/* Runs the child `mode` ("child": every launch specialized; "rent": the
+ * default rule) with the trace in `trace`; then each of the n `want`
+ * pairs must appear once, with `result`. */
+static void run_child(const char *self, const char *mode, const char *dir, const char *trace,
+		      const char *const *want_pairs, size_t n_pairs, const char *result)
 {
 	char cache[512];
 	snprintf(cache, sizeof(cache), "%s/cache", dir);
@@ -268,10 +368,13 @@ static void run_child(const char *self, const char *dir, const char *trace, cons
 	REQUIRE(pid >= 0);
 	if (pid == 0) {
 		setenv("KILN_TRACE", trace, 1);
-		setenv("KILN_SPECIALIZE", "1", 1);
+		if (strcmp(mode, "rent") == 0)
+			unsetenv("KILN_SPECIALIZE");
+		else
+			setenv("KILN_SPECIALIZE", "1", 1);
 		setenv("KILN_CACHE_DIR", cache, 1);
 		unsetenv("KILN_CACHE");
-		execl(self, self, "child", (char *)NULL);
+		execl(self, self, mode, (char *)NULL);
 		_exit(127);
 	}
 	int status = 0;
@@ -286,14 +389,14 @@ static void run_child(const char *self, const char *dir, const char *trace, cons
 	size_t n = fread(text, 1, sizeof(text) - 1, f);
 	text[n] = 0;
 	fclose(f);
-	for (size_t i = 0; i < sizeof(pairs) / sizeof(pairs[0]); i++) {
+	for (size_t i = 0; i < n_pairs; i++) {
 		char want[256];
-		snprintf(want, sizeof(want), "%s: %s", pairs[i], result);
+		snprintf(want, sizeof(want), "%s: %s", want_pairs[i], result);
 		const char *at = strstr(text, want);
-		if (!at || strstr(at + 1, pairs[i]))
+		if (!at || strstr(at + 1, want_pairs[i]))
 			fprintf(stderr, "trace %s: \"%s\" %s\n", trace, want,
 				at ? "more than once" : "missing");
-		CHECK(at && !strstr(at + 1, pairs[i]));
+		CHECK(at && !strstr(at + 1, want_pairs[i]));
 	}
 }
 
@@ -301,13 +404,18 @@ int main(int argc, char **argv)
 {
 	if (argc > 1 && strcmp(argv[1], "child") == 0)
 		return child();
+	if (argc > 1 && strcmp(argv[1], "rent") == 0)
+		return rent_child();
 	char dir[] = "/tmp/kiln-specialize-XXXXXX";
 	REQUIRE(mkdtemp(dir));
-	char trace1[512], trace2[512];
+	char trace1[512], trace2[512], trace3[512];
 	snprintf(trace1, sizeof(trace1), "%s/first.json", dir);
 	snprintf(trace2, sizeof(trace2), "%s/second.json", dir);
-	run_child("/proc/self/exe", dir, trace1, "compiled");
-	run_child("/proc/self/exe", dir, trace2, "from the cache");
+	snprintf(trace3, sizeof(trace3), "%s/rent.json", dir);
+	size_t np = sizeof(pairs) / sizeof(pairs[0]);
+	run_child("/proc/self/exe", "child", dir, trace1, pairs, np, "compiled");
+	run_child("/proc/self/exe", "child", dir, trace2, pairs, np, "from the cache");
+	run_child("/proc/self/exe", "rent", dir, trace3, rent_pairs, 1, "compiled");
 	char cmd[600];
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
 	CHECK(system(cmd) == 0);
