@@ -65,8 +65,8 @@ KL_INL float4 kl_unorm8x4(__global const uchar *p)
  * never leaves the byte's page, so the read cannot fault; Kiln rounds its
  * allocations up to whole words (lib/core/host_memory.c), so it stays in
  * the image's storage unless that is the application's own
- * (CL_MEM_USE_HOST_PTR), where up to 3 bytes after the last pixel may be
- * read and ignored. */
+ * (CL_MEM_USE_HOST_PTR, or a buffer made so), where up to 3 bytes before
+ * the first or after the last pixel may be read and ignored. */
 /* 1 in a work-item function specialized for its images' formats, where the
  * work-item loop around a read vectorizes (kiln-image-facts replaces the
  * call), 0 elsewhere: run one work-item at a time, a byte load is cheaper

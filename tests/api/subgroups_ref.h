@@ -985,11 +985,7 @@ static inline void sg_test_image(struct bh *h, cl_program prog, const struct sg_
 	for (size_t i = 0; i < pitch * height; i++)
 		pixels[i] = (unsigned char)bh_rand();
 	cl_image_format fmt = { CL_RGBA, CL_UNSIGNED_INT8 };
-	cl_image_desc desc;
-	memset(&desc, 0, sizeof(desc));
-	desc.image_type = CL_MEM_OBJECT_IMAGE2D;
-	desc.image_width = width;
-	desc.image_height = height;
+	cl_image_desc desc = check_image2d_desc(width, height);
 	cl_int err;
 	cl_mem img = clCreateImage(h->context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, &fmt,
 				   &desc, pixels, &err);

@@ -73,11 +73,7 @@ static void make_image(struct image *im, const cl_image_format *fmt)
 	im->ref.pix = malloc((size_t)W * H * im->ref.psize);
 	REQUIRE(im->ref.pix);
 	ref_fill(&im->ref, &seed);
-	cl_image_desc desc;
-	memset(&desc, 0, sizeof(desc));
-	desc.image_type = CL_MEM_OBJECT_IMAGE2D;
-	desc.image_width = W;
-	desc.image_height = H;
+	cl_image_desc desc = check_image2d_desc(W, H);
 	cl_int err;
 	im->mem = clCreateImage(ctx, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, fmt, &desc,
 				im->ref.pix, &err);
@@ -128,11 +124,7 @@ static void run_box(const struct image *img, cl_sampler smp, int bits)
 {
 	cl_int err;
 	const cl_image_format *f = &img->ref.fmt;
-	cl_image_desc desc;
-	memset(&desc, 0, sizeof(desc));
-	desc.image_type = CL_MEM_OBJECT_IMAGE2D;
-	desc.image_width = W;
-	desc.image_height = H;
+	cl_image_desc desc = check_image2d_desc(W, H);
 	cl_mem out = clCreateImage(ctx, CL_MEM_WRITE_ONLY, f, &desc, NULL, &err);
 	CHECK_OK(err);
 	cl_mem sums = clCreateBuffer(ctx, CL_MEM_WRITE_ONLY, sizeof(float[W * H][4]), NULL, &err);

@@ -137,6 +137,17 @@ static inline int check_teardown(cl_command_queue queue, cl_context context)
 	return check_done();
 }
 
+/* The description of a w x h 2D image (no pitches, no buffer). */
+static inline cl_image_desc check_image2d_desc(size_t w, size_t h)
+{
+	cl_image_desc d;
+	memset(&d, 0, sizeof(d));
+	d.image_type = CL_MEM_OBJECT_IMAGE2D;
+	d.image_width = w;
+	d.image_height = h;
+	return d;
+}
+
 /* Kernel `name` of `prog`; stops the test when it cannot be made. */
 static inline cl_kernel check_create_kernel(cl_program prog, const char *name)
 {
