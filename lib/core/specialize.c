@@ -3,8 +3,10 @@
  * When: KILN_SPECIALIZE=0 never, =1 at the first NDRange of each (kernel,
  * local size) (for tests), otherwise by cost: a specialization costs at
  * most what the program's native code cost to build (the -O3 pipeline and
- * code generation, for one kernel instead of all), so it is made once the
- * kernel has run that long (SPEND_FACTOR times) at this size: the rule of
+ * code generation, for one kernel instead of all), and once one of the
+ * kernel's specializations has been compiled, about what that one took
+ * (price()), so it is made once the kernel has run that long
+ * (SPEND_FACTOR times) at this size: the rule of
  * renting until the rent paid equals the price, which never spends more
  * than twice what the best choice in hindsight would, whatever the
  * kernel does next.  Each launch's run time is added to the entry it
@@ -194,12 +196,12 @@ static void trace_attempt(const char *name, const size_t local[3], const char *r
 	kiln_trace_build_phase("specialize", detail, t0);
 }
 
-/* The specialization from the cache, or compiled when `compile`; NULL
- * when neither. */
+/* The specialization from the cache, or compiled when `compile` (then
+ * *build_ns is what the compile took); NULL when neither. */
 static struct kiln_executable *make(const struct kiln_program_build *b,
 				    const struct kiln_target *t, const char *name,
 				    const size_t local[3], const struct kiln_size_variant *v,
-				    bool compile)
+				    bool compile, uint64_t *build_ns)
 {
 	cl_ulong t0 = kiln_trace_now();
 	struct kiln_hash key;
@@ -221,8 +223,10 @@ static struct kiln_executable *make(const struct kiln_program_build *b,
 	if (!compile)
 		return NULL;
 	struct kiln_blob obj = { 0 };
+	cl_ulong c0 = kiln_time_now();
 	bool ok = kiln_finalize_for_size(t, &b->ir, b->options, name, local, v->facts,
 					 v->num_facts, &exe, &obj, &log);
+	*build_ns = kiln_time_now() - c0;
 	KILN_TRACE(trace_attempt(name, local, ok ? "compiled" : "failed", t0));
 	KILN_LOG(KILN_DEBUG_BUILD, "kernel \"%s\" for groups of %zu x %zu x %zu: %s%s",
 		 name, local[0], local[1], local[2], ok ? "compiled" : "failed: ",
@@ -232,6 +236,23 @@ static struct kiln_executable *make(const struct kiln_program_build *b,
 		kiln_program_cache_executable(&key, t, b->options, NULL, &b->ir, &obj);
 	kiln_blob_free(&obj);
 	return ok ? exe : NULL;
+}
+
+/* What a specialization of kernel `info` costs to build (the rent rule's
+ * price; the file comment): what one of the kernel's specializations took
+ * to compile, where one was compiled, else the program's native-code
+ * build (all its kernels), else an estimate from the IR.  Called with the
+ * program's lock held. */
+static uint64_t price(const struct kiln_program_build *b, const struct kiln_kernel_info *info)
+{
+	uint64_t known = 0;
+	for (const struct kiln_size_variant *v = b->size_variants; v; v = v->next)
+		if (v->info == info && v->build_ns && (!known || v->build_ns < known))
+			known = v->build_ns;
+	if (known)
+		return known;
+	return b->finalize_ns ? b->finalize_ns
+			      : UNKNOWN_COST_NS + (uint64_t)b->ir.size * NS_PER_IR_BYTE;
 }
 
 /* Whether every global id of the range is below 2^31 (the file comment). */
@@ -277,8 +298,7 @@ void kiln_specialize_for_launch(cl_kernel k, int di, const size_t local[3], cl_u
 	v->launches++;
 	/* its runs so far, as they ended (kiln_specialize_ran) */
 	uint64_t spent = __atomic_load_n(&v->spent_ns, __ATOMIC_RELAXED);
-	uint64_t cost = b->finalize_ns ? b->finalize_ns
-				       : UNKNOWN_COST_NS + (uint64_t)b->ir.size * NS_PER_IR_BYTE;
+	uint64_t cost = price(b, info);
 	bool compile = m == MODE_FIRST || (v->launches >= 2 && spent >= SPEND_FACTOR * cost);
 	bool ask_cache = m == MODE_FIRST || (v->launches >= 2 && !v->cache_tried);
 	if (!compile && !ask_cache)
@@ -294,12 +314,14 @@ void kiln_specialize_for_launch(cl_kernel k, int di, const size_t local[3], cl_u
 	v->cache_tried = true;
 	pthread_mutex_unlock(&p->lock);
 
-	struct kiln_executable *exe = make(b, t, info->name, local, v, compile);
+	uint64_t build_ns = 0;
+	struct kiln_executable *exe = make(b, t, info->name, local, v, compile, &build_ns);
 	struct kiln_kernel_native made;
 	bool ok = exe && kiln_executable_kernel(exe, info->name, &made);
 
 	pthread_mutex_lock(&p->lock);
 	if (ok) {
+		v->build_ns = build_ns;
 		v->exe = exe;
 		v->native = made;
 		v->state = KILN_SV_READY;

@@ -30,6 +30,7 @@ struct kiln_size_variant {
 	uint64_t spent_ns;
 	enum { KILN_SV_WAITING, KILN_SV_BUSY, KILN_SV_READY, KILN_SV_FAILED } state;
 	bool cache_tried;
+	uint64_t build_ns; /* READY after a compile: what the compile took */
 	struct kiln_executable *exe; /* READY: its code */
 	struct kiln_kernel_native native;
 };
