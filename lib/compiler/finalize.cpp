@@ -293,15 +293,11 @@ static void mark_arg_facts(llvm::Function &k, const size_request &r)
 	if (!r.num_facts)
 		return;
 	llvm::LLVMContext &c = k.getContext();
-	llvm::Type *i32 = llvm::Type::getInt32Ty(c);
 	std::vector<llvm::Metadata *> all;
 	for (unsigned i = 0; i < r.num_facts; i++) {
 		const struct kiln_arg_fact &f = r.facts[i];
-		uint32_t v[6] = {f.index, f.kind, f.value[0], f.value[1], f.value[2], f.value[3]};
-		llvm::Metadata *ops[6];
-		for (unsigned j = 0; j < 6; j++)
-			ops[j] = llvm::ConstantAsMetadata::get(llvm::ConstantInt::get(i32, v[j]));
-		all.push_back(llvm::MDNode::get(c, ops));
+		all.push_back(md_ints(c, {f.index, f.kind, f.value[0], f.value[1], f.value[2],
+					  f.value[3]}));
 	}
 	k.setMetadata(arg_facts_mark, llvm::MDNode::get(c, all));
 }
@@ -316,12 +312,7 @@ static bool keep_one_kernel(llvm::Module &m, const size_request &r, std::string 
 		log += std::string("error: no kernel '") + r.name + "' to specialize\n";
 		return false;
 	}
-	llvm::LLVMContext &c = m.getContext();
-	llvm::Type *i64 = llvm::Type::getInt64Ty(c);
-	llvm::Metadata *ops[3];
-	for (unsigned d = 0; d < 3; d++)
-		ops[d] = llvm::ConstantAsMetadata::get(llvm::ConstantInt::get(i64, r.size[d]));
-	k->setMetadata(local_size_mark, llvm::MDNode::get(c, ops));
+	k->setMetadata(local_size_mark, md_ints(m.getContext(), {r.size[0], r.size[1], r.size[2]}));
 	mark_arg_facts(*k, r);
 	for (llvm::Function &f : m) {
 		if (&f == k || !is_kernel(f) || !f.use_empty() || f.getMetadata(block_kernel_mark))

@@ -403,6 +403,8 @@ inline constexpr const char *local_size_mark = "kiln.local_size";
  * launch the runtime specializes for fixes about its image and sampler
  * arguments (kiln_finalize_for_size's struct kiln_arg_fact; kiln-image-facts). */
 inline constexpr const char *arg_facts_mark = "kiln.arg_facts";
+/* workitem_layout.cpp: !{i64 values...} */
+llvm::MDNode *md_ints(llvm::LLVMContext &c, llvm::ArrayRef<uint64_t> values);
 /* kernel-lib's `int __kiln_formats_fixed(void)`: kiln-image-facts makes its
  * calls 1 in a work-item function with !kiln.arg_facts, 0 in others;
  * finalize.cpp makes any left 0. */

@@ -30,7 +30,7 @@ static uint64_t md_int(const llvm::MDNode *n, unsigned i)
 	return c ? c->getZExtValue() : 0;
 }
 
-static llvm::MDNode *md_ints(llvm::LLVMContext &c, llvm::ArrayRef<uint64_t> values)
+llvm::MDNode *md_ints(llvm::LLVMContext &c, llvm::ArrayRef<uint64_t> values)
 {
 	std::vector<llvm::Metadata *> ops;
 	for (uint64_t v : values)

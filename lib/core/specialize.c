@@ -172,7 +172,7 @@ static struct kiln_size_variant *entry(struct kiln_program_build *b,
 }
 
 static void cache_key(struct kiln_hash *key, const struct kiln_program_build *b,
-		      const struct kiln_target *t, const char *name, const size_t local[3],
+		      const struct kiln_target *t, const char *name,
 		      const struct kiln_size_variant *v)
 {
 	kiln_hash_init(key);
@@ -180,7 +180,7 @@ static void cache_key(struct kiln_hash *key, const struct kiln_program_build *b,
 	kiln_hash_bytes(key, b->ir.data, b->ir.size);
 	kiln_program_hash_environment(key, t, b->options);
 	kiln_hash_str(key, name);
-	uint64_t sizes[3] = { local[0], local[1], local[2] };
+	uint64_t sizes[3] = { v->local[0], v->local[1], v->local[2] };
 	kiln_hash_bytes(key, sizes, sizeof(sizes));
 	/* the facts' fields are all uint32_t: no padding to hash */
 	kiln_hash_bytes(key, v->facts, v->num_facts * sizeof(v->facts[0]));
@@ -200,12 +200,13 @@ static void trace_attempt(const char *name, const size_t local[3], const char *r
  * *build_ns is what the compile took); NULL when neither. */
 static struct kiln_executable *make(const struct kiln_program_build *b,
 				    const struct kiln_target *t, const char *name,
-				    const size_t local[3], const struct kiln_size_variant *v,
-				    bool compile, uint64_t *build_ns)
+				    const struct kiln_size_variant *v, bool compile,
+				    uint64_t *build_ns)
 {
+	const size_t *local = v->local;
 	cl_ulong t0 = kiln_trace_now();
 	struct kiln_hash key;
-	cache_key(&key, b, t, name, local, v);
+	cache_key(&key, b, t, name, v);
 	struct kiln_executable *exe = NULL;
 	char *log = NULL;
 	struct kiln_binary cached;
@@ -315,7 +316,7 @@ void kiln_specialize_for_launch(cl_kernel k, int di, const size_t local[3], cl_u
 	pthread_mutex_unlock(&p->lock);
 
 	uint64_t build_ns = 0;
-	struct kiln_executable *exe = make(b, t, info->name, local, v, compile, &build_ns);
+	struct kiln_executable *exe = make(b, t, info->name, v, compile, &build_ns);
 	struct kiln_kernel_native made;
 	bool ok = exe && kiln_executable_kernel(exe, info->name, &made);
 
