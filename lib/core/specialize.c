@@ -16,10 +16,13 @@
  * the large plane's entry was credited with the small planes' runs and
  * was not specialized in 300 frames).  The 16x16-tiled SGEMM of kiln-bench-kernels ran at
  * 62 GFLOP/s before and 114 after on the 2-core Zen 5 VM.  The compile runs on
- * the enqueuing thread, in the clEnqueueNDRangeKernel call that crosses
- * the line; other threads go on with the kernel's own function meanwhile.
- * Before compiling, and as soon as the second launch at a size, the disk
- * cache (cache.c) is asked, so that a later process gets the
+ * Kiln's background thread (background.h): the clEnqueueNDRangeKernel
+ * call that crosses the line posts it and returns, and launches run the
+ * kernel's own function until it is ready (on the enqueuing thread, as
+ * before, a video filter's frame stalled by one kernel's build, 0.3 s for
+ * ffmpeg's convolution).  Before compiling, and as soon as the second
+ * launch at a size, the disk cache (cache.c) is asked, on the enqueuing
+ * thread (a load, no compile), so that a later process gets the
  * specialization without the wait.
  *
  * A kernel with image or sampler arguments is specialized for their
@@ -50,6 +53,7 @@
  * kernel holds the program. */
 #include "specialize.h"
 
+#include "background.h"
 #include "binary.h"
 #include "cache.h"
 #include "debug.h"
@@ -77,7 +81,11 @@
 #define UNKNOWN_COST_NS 1000000000ull
 #define NS_PER_IR_BYTE 1000ull
 
-enum { MODE_AUTO, MODE_OFF, MODE_FIRST };
+/* KILN_SPECIALIZE: unset, by cost, compiled on the background thread;
+ * 0 never; 1 at a launch's first NDRange, compiled before it runs (tests
+ * that want every launch specialized); "background" at the first
+ * NDRange, compiled on the background thread (tests of that thread). */
+enum { MODE_AUTO, MODE_OFF, MODE_FIRST, MODE_FIRST_BACKGROUND };
 
 static int mode(void)
 {
@@ -85,9 +93,10 @@ static int mode(void)
 	int v = __atomic_load_n(&m, __ATOMIC_RELAXED);
 	if (v < 0) {
 		const char *e = getenv("KILN_SPECIALIZE");
-		v = e && strcmp(e, "0") == 0 ? MODE_OFF
-		    : e && strcmp(e, "1") == 0 ? MODE_FIRST
-					       : MODE_AUTO;
+		v = e && strcmp(e, "0") == 0	      ? MODE_OFF
+		    : e && strcmp(e, "1") == 0	      ? MODE_FIRST
+		    : e && strcmp(e, "background") == 0 ? MODE_FIRST_BACKGROUND
+						      : MODE_AUTO;
 		__atomic_store_n(&m, v, __ATOMIC_RELAXED);
 	}
 	return v;
@@ -97,6 +106,13 @@ void kiln_size_variants_free(struct kiln_size_variant *list)
 {
 	while (list) {
 		struct kiln_size_variant *next = list->next;
+		/* A rebuild (under the program's lock) while the background
+		 * thread compiles this entry: that job frees it. */
+		if (list->state == KILN_SV_BUSY && list->in_background) {
+			list->orphaned = true;
+			list = next;
+			continue;
+		}
 		if (list->exe)
 			kiln_executable_free(list->exe);
 		free(list);
@@ -171,14 +187,14 @@ static struct kiln_size_variant *entry(struct kiln_program_build *b,
 	return v;
 }
 
-static void cache_key(struct kiln_hash *key, const struct kiln_program_build *b,
+static void cache_key(struct kiln_hash *key, const struct kiln_blob *ir, const char *options,
 		      const struct kiln_target *t, const char *name,
 		      const struct kiln_size_variant *v)
 {
 	kiln_hash_init(key);
 	kiln_hash_str(key, "kiln-native-size");
-	kiln_hash_bytes(key, b->ir.data, b->ir.size);
-	kiln_program_hash_environment(key, t, b->options);
+	kiln_hash_bytes(key, ir->data, ir->size);
+	kiln_program_hash_environment(key, t, options);
 	kiln_hash_str(key, name);
 	uint64_t sizes[3] = { v->local[0], v->local[1], v->local[2] };
 	kiln_hash_bytes(key, sizes, sizeof(sizes));
@@ -196,45 +212,54 @@ static void trace_attempt(const char *name, const size_t local[3], const char *r
 	kiln_trace_build_phase("specialize", detail, t0);
 }
 
-/* The specialization from the cache, or compiled when `compile` (then
- * *build_ns is what the compile took); NULL when neither. */
-static struct kiln_executable *make(const struct kiln_program_build *b,
-				    const struct kiln_target *t, const char *name,
-				    const struct kiln_size_variant *v, bool compile,
-				    uint64_t *build_ns)
+/* The specialization of kernel `name` of the build whose IR and options
+ * are given, from the disk cache; NULL on a miss. */
+static struct kiln_executable *from_cache(const struct kiln_target *t,
+					  const struct kiln_blob *ir, const char *options,
+					  const char *name, const struct kiln_size_variant *v)
 {
-	const size_t *local = v->local;
 	cl_ulong t0 = kiln_trace_now();
 	struct kiln_hash key;
-	cache_key(&key, b, t, name, v);
+	cache_key(&key, ir, options, t, name, v);
 	struct kiln_executable *exe = NULL;
 	char *log = NULL;
 	struct kiln_binary cached;
-	if (kiln_cache_load(&key, &cached)) {
-		bool ok = cached.object.size && kiln_load_object(t, &cached.object, &exe, &log);
-		kiln_binary_free(&cached);
-		free(log);
-		log = NULL;
-		if (ok) {
-			KILN_TRACE(trace_attempt(name, local, "from the cache", t0));
-			return exe;
-		}
-		exe = NULL;
-	}
-	if (!compile)
+	if (!kiln_cache_load(&key, &cached))
 		return NULL;
+	bool ok = cached.object.size && kiln_load_object(t, &cached.object, &exe, &log);
+	kiln_binary_free(&cached);
+	free(log);
+	if (!ok)
+		return NULL;
+	KILN_TRACE(trace_attempt(name, v->local, "from the cache", t0));
+	return exe;
+}
+
+/* The specialization compiled (and put in the disk cache); *build_ns is
+ * what the compile took.  NULL when it failed. */
+static struct kiln_executable *compile(const struct kiln_target *t, const struct kiln_blob *ir,
+				       const char *options, const char *name,
+				       const struct kiln_size_variant *v, uint64_t *build_ns)
+{
+	const size_t *local = v->local;
+	cl_ulong t0 = kiln_trace_now();
+	struct kiln_executable *exe = NULL;
+	char *log = NULL;
 	struct kiln_blob obj = { 0 };
 	cl_ulong c0 = kiln_time_now();
-	bool ok = kiln_finalize_for_size(t, &b->ir, b->options, name, local, v->facts,
-					 v->num_facts, &exe, &obj, &log);
+	bool ok = kiln_finalize_for_size(t, ir, options, name, local, v->facts, v->num_facts,
+					 &exe, &obj, &log);
 	*build_ns = kiln_time_now() - c0;
 	KILN_TRACE(trace_attempt(name, local, ok ? "compiled" : "failed", t0));
 	KILN_LOG(KILN_DEBUG_BUILD, "kernel \"%s\" for groups of %zu x %zu x %zu: %s%s",
 		 name, local[0], local[1], local[2], ok ? "compiled" : "failed: ",
 		 ok ? "" : (log ? log : ""));
 	free(log);
-	if (ok)
-		kiln_program_cache_executable(&key, t, b->options, NULL, &b->ir, &obj);
+	if (ok) {
+		struct kiln_hash key;
+		cache_key(&key, ir, options, t, name, v);
+		kiln_program_cache_executable(&key, t, options, NULL, ir, &obj);
+	}
 	kiln_blob_free(&obj);
 	return ok ? exe : NULL;
 }
@@ -264,6 +289,114 @@ static bool ids_fit_int(cl_uint work_dim, const size_t *offset, const size_t *gl
 		uint64_t from = offset ? offset[d] : 0;
 		if (from > limit || global[d] > limit - from)
 			return false;
+	}
+	return true;
+}
+
+/* Makes entry v READY with exe, whose kernel is `made`, or, without
+ * one, FAILED after a compile and WAITING after a cache miss (for the
+ * cost rule).  Caller holds the program's lock. */
+static void settle(struct kiln_size_variant *v, struct kiln_executable *exe,
+		   const struct kiln_kernel_native *made, bool compiled, uint64_t build_ns)
+{
+	v->in_background = false;
+	if (!exe) {
+		/* a failed compile is not tried again */
+		v->state = compiled ? KILN_SV_FAILED : KILN_SV_WAITING;
+		return;
+	}
+	v->build_ns = build_ns;
+	v->exe = exe;
+	v->native = *made;
+	v->state = KILN_SV_READY;
+}
+
+/* The kernel of exe named `name` in *made; false (exe freed) when it has
+ * none. */
+static bool kernel_of(struct kiln_executable **exe, const char *name,
+		      struct kiln_kernel_native *made)
+{
+	if (*exe && kiln_executable_kernel(*exe, name, made))
+		return true;
+	if (*exe)
+		kiln_executable_free(*exe);
+	*exe = NULL;
+	return false;
+}
+
+/* A compile on the background thread.  It works from copies of the
+ * build's IR and options and the kernel's name: once the kernel is
+ * released, the program may be rebuilt while it runs, and then its entry
+ * is orphaned (kiln_size_variants_free) and freed here. */
+struct compile_job {
+	struct kiln_background_job job;
+	cl_program program; /* held until the job ends */
+	struct kiln_size_variant *v; /* BUSY, in_background */
+	const struct kiln_target *t; /* the device's, which the program holds */
+	struct kiln_blob ir;
+	char *options;
+	char *name;
+};
+
+static void compile_job_free(struct compile_job *job)
+{
+	free(job->ir.data);
+	free(job->options);
+	free(job->name);
+	free(job);
+}
+
+static void run_compile_job(struct kiln_background_job *j)
+{
+	struct compile_job *job = (struct compile_job *)j;
+	cl_program p = job->program;
+	struct kiln_size_variant *v = job->v;
+	uint64_t build_ns = 0;
+	struct kiln_executable *exe = compile(job->t, &job->ir, job->options, job->name, v,
+					      &build_ns);
+	struct kiln_kernel_native made;
+	kernel_of(&exe, job->name, &made);
+	pthread_mutex_lock(&p->lock);
+	if (v->orphaned) {
+		if (exe)
+			kiln_executable_free(exe);
+		free(v);
+	} else {
+		settle(v, exe, &made, true, build_ns);
+	}
+	pthread_mutex_unlock(&p->lock);
+	kiln_object_unhold(KILN_OBJ(p));
+	compile_job_free(job);
+}
+
+/* Posts the compile of entry v of build b to the background thread;
+ * false when it could not (out of memory, no thread, the process
+ * exiting): the caller compiles itself. */
+static bool post_compile(cl_program p, const struct kiln_program_build *b,
+			 const struct kiln_target *t, const char *name,
+			 struct kiln_size_variant *v)
+{
+	struct compile_job *job = calloc(1, sizeof(*job));
+	if (!job)
+		return false;
+	job->job.run = run_compile_job;
+	job->program = p;
+	job->v = v;
+	job->t = t;
+	job->ir.data = malloc(b->ir.size);
+	job->ir.size = b->ir.size;
+	job->options = b->options ? strdup(b->options) : NULL;
+	job->name = strdup(name);
+	if (!job->ir.data || (b->options && !job->options) || !job->name) {
+		compile_job_free(job);
+		return false;
+	}
+	memcpy(job->ir.data, b->ir.data, b->ir.size);
+	kiln_object_hold(KILN_OBJ(p));
+	if (!kiln_background_post(&job->job)) {
+		kiln_object_unhold(KILN_OBJ(p));
+		compile_job_free(job);
+		return false;
 	}
 	return true;
 }
@@ -300,9 +433,10 @@ void kiln_specialize_for_launch(cl_kernel k, int di, const size_t local[3], cl_u
 	/* its runs so far, as they ended (kiln_specialize_ran) */
 	uint64_t spent = __atomic_load_n(&v->spent_ns, __ATOMIC_RELAXED);
 	uint64_t cost = price(b, info);
-	bool compile = m == MODE_FIRST || (v->launches >= 2 && spent >= SPEND_FACTOR * cost);
-	bool ask_cache = m == MODE_FIRST || (v->launches >= 2 && !v->cache_tried);
-	if (!compile && !ask_cache)
+	bool first = m == MODE_FIRST || m == MODE_FIRST_BACKGROUND;
+	bool want = first || (v->launches >= 2 && spent >= SPEND_FACTOR * cost);
+	bool ask_cache = first || (v->launches >= 2 && !v->cache_tried);
+	if (!want && !ask_cache)
 		goto out;
 	/* the target (behind a lock of its own) only here, off the path
 	 * every launch takes */
@@ -313,27 +447,25 @@ void kiln_specialize_for_launch(cl_kernel k, int di, const size_t local[3], cl_u
 	}
 	v->state = KILN_SV_BUSY;
 	v->cache_tried = true;
+	/* The kernel holds the program and keeps it from being rebuilt
+	 * (§5.8.2) until this call returns: the build may be read unlocked. */
+	v->in_background = want && m != MODE_FIRST;
 	pthread_mutex_unlock(&p->lock);
 
+	struct kiln_executable *exe = from_cache(t, &b->ir, b->options, info->name, v);
+	if (!exe && v->in_background && post_compile(p, b, t, info->name, v))
+		return; /* BUSY until the background thread settles it */
 	uint64_t build_ns = 0;
-	struct kiln_executable *exe = make(b, t, info->name, v, compile, &build_ns);
+	if (!exe && want)
+		exe = compile(t, &b->ir, b->options, info->name, v, &build_ns);
 	struct kiln_kernel_native made;
-	bool ok = exe && kiln_executable_kernel(exe, info->name, &made);
+	bool ok = kernel_of(&exe, info->name, &made);
 
 	pthread_mutex_lock(&p->lock);
+	settle(v, exe, &made, want, build_ns);
 	if (ok) {
-		v->build_ns = build_ns;
-		v->exe = exe;
-		v->native = made;
-		v->state = KILN_SV_READY;
 		native->fn = made.fn;
 		native->context_size = made.context_size;
-	} else {
-		if (exe)
-			kiln_executable_free(exe);
-		/* a cache miss waits for the cost rule; a failed compile
-		 * is not tried again */
-		v->state = compile ? KILN_SV_FAILED : KILN_SV_WAITING;
 	}
 out:
 	/* the launch's run time counts towards this entry while it waits */

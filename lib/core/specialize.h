@@ -30,6 +30,10 @@ struct kiln_size_variant {
 	uint64_t spent_ns;
 	enum { KILN_SV_WAITING, KILN_SV_BUSY, KILN_SV_READY, KILN_SV_FAILED } state;
 	bool cache_tried;
+	/* BUSY with its compile on the background thread (specialize.c's
+	 * compile_job); orphaned: the build was cleared meanwhile, and the
+	 * job frees the entry */
+	bool in_background, orphaned;
 	uint64_t build_ns; /* READY after a compile: what the compile took */
 	struct kiln_executable *exe; /* READY: its code */
 	struct kiln_kernel_native native;

@@ -30,9 +30,14 @@
  * size is specialized once it has run as long as the program took to
  * build ("spin for groups of 64 x 1 x 1: compiled" in the trace); crediting
  * the kernel's last run instead gave the long size the short runs' time,
- * and it was never specialized. */
+ * and it was never specialized.
+ *
+ * A fourth child (KILN_SPECIALIZE=background) has every first launch's
+ * compile run on the background thread, and releases, rebuilds and exits
+ * while compiles run (background_child). */
 #include "../common/check.h"
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -303,6 +308,14 @@ static double spin_once(cl_kernel k, cl_mem out, int n, size_t local)
 	return t;
 }
 
+static cl_kernel spin_kernel(cl_program prog, cl_mem in, cl_mem out)
+{
+	cl_kernel k = check_create_kernel(prog, "spin");
+	CHECK_OK(clSetKernelArg(k, 0, sizeof(cl_mem), &in));
+	CHECK_OK(clSetKernelArg(k, 1, sizeof(cl_mem), &out));
+	return k;
+}
+
 /* The third child: launches alternating between a long run in groups of
  * 64 and a short one in groups of 32 for RENT_SECONDS of long runs, at
  * least 3 times the program's build time. */
@@ -323,9 +336,7 @@ static int rent_child(void)
 	double t0 = now_s();
 	cl_program prog = check_build(context, device, rent_src, NULL);
 	double build = now_s() - t0;
-	cl_kernel k = check_create_kernel(prog, "spin");
-	CHECK_OK(clSetKernelArg(k, 0, sizeof(cl_mem), &in));
-	CHECK_OK(clSetKernelArg(k, 1, sizeof(cl_mem), &out));
+	cl_kernel k = spin_kernel(prog, in, out);
 	/* a long run: at least 20 ms, or a tenth of the build */
 	int n = 1024;
 	double want = build / 10 > 0.02 ? build / 10 : 0.02;
@@ -345,6 +356,98 @@ static int rent_child(void)
 	return check_done();
 }
 
+/* How many times the trace file at `path` holds `text` so far (the
+ * trace is written as events happen: docs/trace.md). */
+static int trace_count(const char *path, const char *text)
+{
+	static char buf[1 << 22];
+	FILE *f = fopen(path, "r");
+	if (!f)
+		return 0;
+	size_t n = fread(buf, 1, sizeof(buf) - 1, f);
+	buf[n] = 0;
+	fclose(f);
+	int count = 0;
+	for (const char *at = strstr(buf, text); at; at = strstr(at + 1, text))
+		count++;
+	return count;
+}
+
+/* Launches spin in groups of `local`, checked, until the trace shows
+ * `count` compiles for that size (at most 120 s). */
+static void spin_until_compiled(const char *trace, cl_kernel k, cl_mem out, int n, size_t local,
+				int count)
+{
+	char text[128];
+	snprintf(text, sizeof(text), "spin for groups of %zu x 1 x 1: compiled", local);
+	double t0 = now_s();
+	while (trace_count(trace, text) < count && now_s() - t0 < 120)
+		spin_once(k, out, n, local);
+	CHECK(trace_count(trace, text) == count);
+}
+
+/* The fourth child, KILN_SPECIALIZE=background: the first NDRange of
+ * each (kernel, local size) posts its compile to Kiln's background
+ * thread (lib/core/background.h) and runs the kernel's own function.
+ *  1. launches go on, their results checked, while the compile runs and
+ *     once it is in (the trace shows it "compiled");
+ *  2. the program is rebuilt while a compile for another size runs (its
+ *     entry is orphaned and freed by the background thread);
+ *  3. every object is released while a compile runs (the background
+ *     thread holds the program until it is done);
+ *  4. the process exits while a compile runs or waits (the exit handler
+ *     lets it finish before LLVM's static objects are destroyed). */
+static int background_child(void)
+{
+	cl_platform_id platform;
+	check_setup(&platform, &device, &context, &queue);
+	const char *trace = getenv("KILN_TRACE");
+	unsigned seed = 7;
+	for (size_t i = 0; i < SPIN_ITEMS; i++)
+		ua[i] = check_rand(&seed);
+	cl_int err;
+	cl_mem in = clCreateBuffer(context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
+				   SPIN_ITEMS * 4, ua, &err);
+	REQUIRE(err == CL_SUCCESS);
+	cl_mem out = clCreateBuffer(context, CL_MEM_WRITE_ONLY, SPIN_ITEMS * 4, NULL, &err);
+	REQUIRE(err == CL_SUCCESS);
+	cl_program prog = check_build(context, device, rent_src, NULL);
+	cl_kernel k = spin_kernel(prog, in, out);
+	const int n = 300;
+	spin_until_compiled(trace, k, out, n, 64, 1);
+	for (int i = 0; i < 5; i++)
+		spin_once(k, out, n + i, 64);
+
+	spin_once(k, out, n, 32);
+	CHECK_OK(clReleaseKernel(k));
+	CHECK_OK(clBuildProgram(prog, 1, &device, NULL, NULL, NULL));
+	k = spin_kernel(prog, in, out);
+	/* the orphaned compile for 32, then the rebuilt program's (unless the
+	 * first ended in the disk cache before the second launch asked it) */
+	spin_once(k, out, n - 1, 32);
+	char text[] = "spin for groups of 32 x 1 x 1: from the cache";
+	spin_until_compiled(trace, k, out, n, 32, trace_count(trace, text) ? 1 : 2);
+
+	spin_once(k, out, n, 16);
+	clReleaseKernel(k);
+	clReleaseProgram(prog);
+	clReleaseMemObject(in);
+	clReleaseMemObject(out);
+	clReleaseCommandQueue(queue);
+	clReleaseContext(context);
+
+	check_setup(&platform, &device, &context, &queue);
+	in = clCreateBuffer(context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, SPIN_ITEMS * 4, ua,
+			    &err);
+	REQUIRE(err == CL_SUCCESS);
+	out = clCreateBuffer(context, CL_MEM_WRITE_ONLY, SPIN_ITEMS * 4, NULL, &err);
+	REQUIRE(err == CL_SUCCESS);
+	prog = check_build(context, device, rent_src, NULL);
+	k = spin_kernel(prog, in, out);
+	spin_once(k, out, n, 8);
+	return check_done(); /* exit() with the compile for 8 under way */
+}
+
 /* The (kernel, local size) pairs the child runs. */
 static const char *const pairs[] = {
 	"tiles for groups of 16 x 16 x 1", "tiles for groups of 8 x 8 x 1",
@@ -362,7 +465,10 @@ static void run_child(const char *self, const char *mode, const char *dir, const
 		      const char *const *want_pairs, size_t n_pairs, const char *result)
 {
 	char cache[512];
-	snprintf(cache, sizeof(cache), "%s/cache", dir);
+	/* the background child compiles spin afresh, not from the rent
+	 * child's cache */
+	snprintf(cache, sizeof(cache), "%s/cache%s", dir,
+		 strcmp(mode, "background") == 0 ? "-bg" : "");
 	fflush(NULL);
 	pid_t pid = fork();
 	REQUIRE(pid >= 0);
@@ -370,6 +476,8 @@ static void run_child(const char *self, const char *mode, const char *dir, const
 		setenv("KILN_TRACE", trace, 1);
 		if (strcmp(mode, "rent") == 0)
 			unsetenv("KILN_SPECIALIZE");
+		else if (strcmp(mode, "background") == 0)
+			setenv("KILN_SPECIALIZE", "background", 1);
 		else
 			setenv("KILN_SPECIALIZE", "1", 1);
 		setenv("KILN_CACHE_DIR", cache, 1);
@@ -406,16 +514,20 @@ int main(int argc, char **argv)
 		return child();
 	if (argc > 1 && strcmp(argv[1], "rent") == 0)
 		return rent_child();
+	if (argc > 1 && strcmp(argv[1], "background") == 0)
+		return background_child();
 	char dir[] = "/tmp/kiln-specialize-XXXXXX";
 	REQUIRE(mkdtemp(dir));
-	char trace1[512], trace2[512], trace3[512];
+	char trace1[512], trace2[512], trace3[512], trace4[512];
 	snprintf(trace1, sizeof(trace1), "%s/first.json", dir);
 	snprintf(trace2, sizeof(trace2), "%s/second.json", dir);
 	snprintf(trace3, sizeof(trace3), "%s/rent.json", dir);
+	snprintf(trace4, sizeof(trace4), "%s/background.json", dir);
 	size_t np = sizeof(pairs) / sizeof(pairs[0]);
 	run_child("/proc/self/exe", "child", dir, trace1, pairs, np, "compiled");
 	run_child("/proc/self/exe", "child", dir, trace2, pairs, np, "from the cache");
 	run_child("/proc/self/exe", "rent", dir, trace3, rent_pairs, 1, "compiled");
+	run_child("/proc/self/exe", "background", dir, trace4, rent_pairs, 1, "compiled");
 	char cmd[600];
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
 	CHECK(system(cmd) == 0);
