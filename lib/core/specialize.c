@@ -69,6 +69,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #define SPEND_FACTOR 1
 /* A build whose native-code time is not known (loaded from the cache or a
@@ -235,8 +236,21 @@ static struct kiln_executable *from_cache(const struct kiln_target *t,
 	return exe;
 }
 
+/* The CPU time of the calling thread, in ns.  A compile is priced by it
+ * rather than by the wall clock: on the background thread beside busy
+ * workers the wall time is up to twice the work (536 against 315 ms for
+ * one of ffmpeg's convolution kernels on 2 cores), which put off the
+ * kernel's other specializations. */
+static uint64_t thread_cpu_ns(void)
+{
+	struct timespec ts;
+	if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) != 0)
+		return kiln_time_now();
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
 /* The specialization compiled (and put in the disk cache); *build_ns is
- * what the compile took.  NULL when it failed. */
+ * the CPU time the compile took.  NULL when it failed. */
 static struct kiln_executable *compile(const struct kiln_target *t, const struct kiln_blob *ir,
 				       const char *options, const char *name,
 				       const struct kiln_size_variant *v, uint64_t *build_ns)
@@ -246,10 +260,10 @@ static struct kiln_executable *compile(const struct kiln_target *t, const struct
 	struct kiln_executable *exe = NULL;
 	char *log = NULL;
 	struct kiln_blob obj = { 0 };
-	cl_ulong c0 = kiln_time_now();
+	uint64_t c0 = thread_cpu_ns();
 	bool ok = kiln_finalize_for_size(t, ir, options, name, local, v->facts, v->num_facts,
 					 &exe, &obj, &log);
-	*build_ns = kiln_time_now() - c0;
+	*build_ns = thread_cpu_ns() - c0;
 	KILN_TRACE(trace_attempt(name, local, ok ? "compiled" : "failed", t0));
 	KILN_LOG(KILN_DEBUG_BUILD, "kernel \"%s\" for groups of %zu x %zu x %zu: %s%s",
 		 name, local[0], local[1], local[2], ok ? "compiled" : "failed: ",

@@ -34,7 +34,7 @@ struct kiln_size_variant {
 	 * compile_job); orphaned: the build was cleared meanwhile, and the
 	 * job frees the entry */
 	bool in_background, orphaned;
-	uint64_t build_ns; /* READY after a compile: what the compile took */
+	uint64_t build_ns; /* READY after a compile: its CPU time */
 	struct kiln_executable *exe; /* READY: its code */
 	struct kiln_kernel_native native;
 };
