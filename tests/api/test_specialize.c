@@ -316,23 +316,30 @@ static cl_kernel spin_kernel(cl_program prog, cl_mem in, cl_mem out)
 	return k;
 }
 
+/* A context and queue (the globals), ua[] random from `seed` and the
+ * buffers spin reads and writes. */
+static void spin_setup(unsigned seed, cl_mem *in, cl_mem *out)
+{
+	cl_platform_id platform;
+	check_setup(&platform, &device, &context, &queue);
+	for (size_t i = 0; i < SPIN_ITEMS; i++)
+		ua[i] = check_rand(&seed);
+	cl_int err;
+	*in = clCreateBuffer(context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, SPIN_ITEMS * 4, ua,
+			     &err);
+	REQUIRE(err == CL_SUCCESS);
+	*out = clCreateBuffer(context, CL_MEM_WRITE_ONLY, SPIN_ITEMS * 4, NULL, &err);
+	REQUIRE(err == CL_SUCCESS);
+}
+
 /* The third child: launches alternating between a long run in groups of
  * 64 and a short one in groups of 32 for RENT_SECONDS of long runs, at
  * least 3 times the program's build time. */
 #define RENT_SECONDS 3.0
 static int rent_child(void)
 {
-	cl_platform_id platform;
-	check_setup(&platform, &device, &context, &queue);
-	unsigned seed = 99;
-	for (size_t i = 0; i < SPIN_ITEMS; i++)
-		ua[i] = check_rand(&seed);
-	cl_int err;
-	cl_mem in = clCreateBuffer(context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
-				   SPIN_ITEMS * 4, ua, &err);
-	REQUIRE(err == CL_SUCCESS);
-	cl_mem out = clCreateBuffer(context, CL_MEM_WRITE_ONLY, SPIN_ITEMS * 4, NULL, &err);
-	REQUIRE(err == CL_SUCCESS);
+	cl_mem in, out;
+	spin_setup(99, &in, &out);
 	double t0 = now_s();
 	cl_program prog = check_build(context, device, rent_src, NULL);
 	double build = now_s() - t0;
@@ -399,18 +406,9 @@ static void spin_until_compiled(const char *trace, cl_kernel k, cl_mem out, int 
  *     lets it finish before LLVM's static objects are destroyed). */
 static int background_child(void)
 {
-	cl_platform_id platform;
-	check_setup(&platform, &device, &context, &queue);
 	const char *trace = getenv("KILN_TRACE");
-	unsigned seed = 7;
-	for (size_t i = 0; i < SPIN_ITEMS; i++)
-		ua[i] = check_rand(&seed);
-	cl_int err;
-	cl_mem in = clCreateBuffer(context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
-				   SPIN_ITEMS * 4, ua, &err);
-	REQUIRE(err == CL_SUCCESS);
-	cl_mem out = clCreateBuffer(context, CL_MEM_WRITE_ONLY, SPIN_ITEMS * 4, NULL, &err);
-	REQUIRE(err == CL_SUCCESS);
+	cl_mem in, out;
+	spin_setup(7, &in, &out);
 	cl_program prog = check_build(context, device, rent_src, NULL);
 	cl_kernel k = spin_kernel(prog, in, out);
 	const int n = 300;
@@ -436,12 +434,7 @@ static int background_child(void)
 	clReleaseCommandQueue(queue);
 	clReleaseContext(context);
 
-	check_setup(&platform, &device, &context, &queue);
-	in = clCreateBuffer(context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, SPIN_ITEMS * 4, ua,
-			    &err);
-	REQUIRE(err == CL_SUCCESS);
-	out = clCreateBuffer(context, CL_MEM_WRITE_ONLY, SPIN_ITEMS * 4, NULL, &err);
-	REQUIRE(err == CL_SUCCESS);
+	spin_setup(8, &in, &out);
 	prog = check_build(context, device, rent_src, NULL);
 	k = spin_kernel(prog, in, out);
 	spin_once(k, out, n, 8);
