@@ -14,10 +14,15 @@ static bool started;  /* the thread exists (in this process) */
 static bool running;  /* it is inside a job's run() */
 static bool exiting;  /* the exit handler ran: no more jobs */
 static pthread_once_t once = PTHREAD_ONCE_INIT;
+/* Set on the background thread: a job may end in an application's
+ * callback (a context's destructor callbacks, when its release drops the
+ * last hold), which may call exit() there. */
+static __thread bool on_background_thread;
 
 static void *thread_main(void *arg)
 {
 	(void)arg;
+	on_background_thread = true;
 	pthread_mutex_lock(&lock);
 	for (;;) {
 		while (!head && !exiting)
@@ -46,7 +51,7 @@ static void at_exit(void)
 	pthread_mutex_lock(&lock);
 	exiting = true;
 	pthread_cond_broadcast(&wake);
-	while (running)
+	while (running && !on_background_thread)
 		pthread_cond_wait(&idle, &lock);
 	pthread_mutex_unlock(&lock);
 }
@@ -118,12 +123,4 @@ bool kiln_background_post(struct kiln_background_job *job)
 	}
 	pthread_mutex_unlock(&lock);
 	return ok;
-}
-
-void kiln_background_drain(void)
-{
-	pthread_mutex_lock(&lock);
-	while ((head && started && !exiting) || running)
-		pthread_cond_wait(&idle, &lock);
-	pthread_mutex_unlock(&lock);
 }

@@ -36,7 +36,4 @@ struct kiln_background_job {
  * work itself or gives it up. */
 bool kiln_background_post(struct kiln_background_job *job);
 
-/* Waits until no job is queued or running (tests and the exit handler). */
-void kiln_background_drain(void);
-
 #endif

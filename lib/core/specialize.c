@@ -18,8 +18,8 @@
  * 62 GFLOP/s before and 114 after on the 2-core Zen 5 VM.  The compile runs on
  * Kiln's background thread (background.h): the clEnqueueNDRangeKernel
  * call that crosses the line posts it and returns, and launches run the
- * kernel's own function until it is ready (on the enqueuing thread, as
- * before, a video filter's frame stalled by one kernel's build, 0.3 s for
+ * kernel's own function until it is ready (a compile on the enqueuing
+ * thread stalled a video filter's frame for one kernel's build, 0.3 s for
  * ffmpeg's convolution).  Before compiling, and as soon as the second
  * launch at a size, the disk cache (cache.c) is asked, on the enqueuing
  * thread (a load, no compile), so that a later process gets the
