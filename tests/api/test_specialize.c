@@ -402,7 +402,9 @@ static void spin_until_compiled(const char *trace, cl_kernel k, cl_mem out, int 
  *     entry is orphaned and freed by the background thread);
  *  3. every object is released while a compile runs (the background
  *     thread holds the program until it is done);
- *  4. the process exits while a compile runs or waits (the exit handler
+ *  4. a fork()ed child runs the kernel and posts a compile of its own
+ *     while the parent's runs or waits;
+ *  5. the process exits while a compile runs or waits (the exit handler
  *     lets it finish before LLVM's static objects are destroyed). */
 static int background_child(void)
 {
@@ -438,6 +440,19 @@ static int background_child(void)
 	prog = check_build(context, device, rent_src, NULL);
 	k = spin_kernel(prog, in, out);
 	spin_once(k, out, n, 8);
+	/* a fork() child, with the compile for 8 running or queued in the
+	 * parent, runs the kernel and posts a compile of its own */
+	fflush(NULL);
+	pid_t pid = fork();
+	REQUIRE(pid >= 0);
+	if (pid == 0) {
+		spin_once(k, out, n + 1, 8);
+		spin_once(k, out, n + 2, 256);
+		exit(check_done());
+	}
+	int status = 0;
+	REQUIRE(waitpid(pid, &status, 0) == pid);
+	CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0);
 	return check_done(); /* exit() with the compile for 8 under way */
 }
 
