@@ -332,6 +332,17 @@ static void spin_setup(unsigned seed, cl_mem *in, cl_mem *out)
 	REQUIRE(err == CL_SUCCESS);
 }
 
+/* Releases what spin_setup made and the program and kernel. */
+static void spin_teardown(cl_kernel k, cl_program prog, cl_mem in, cl_mem out)
+{
+	clReleaseKernel(k);
+	clReleaseProgram(prog);
+	clReleaseMemObject(in);
+	clReleaseMemObject(out);
+	clReleaseCommandQueue(queue);
+	clReleaseContext(context);
+}
+
 /* The third child: launches alternating between a long run in groups of
  * 64 and a short one in groups of 32 for RENT_SECONDS of long runs, at
  * least 3 times the program's build time. */
@@ -354,12 +365,7 @@ static int rent_child(void)
 		spent += spin_once(k, out, n, 64);
 		spin_once(k, out, 1, 32);
 	}
-	clReleaseKernel(k);
-	clReleaseProgram(prog);
-	clReleaseMemObject(in);
-	clReleaseMemObject(out);
-	clReleaseCommandQueue(queue);
-	clReleaseContext(context);
+	spin_teardown(k, prog, in, out);
 	return check_done();
 }
 
@@ -429,12 +435,7 @@ static int background_child(void)
 	spin_until_compiled(trace, k, out, n, 32, trace_count(trace, text) ? 1 : 2);
 
 	spin_once(k, out, n, 16);
-	clReleaseKernel(k);
-	clReleaseProgram(prog);
-	clReleaseMemObject(in);
-	clReleaseMemObject(out);
-	clReleaseCommandQueue(queue);
-	clReleaseContext(context);
+	spin_teardown(k, prog, in, out);
 
 	spin_setup(8, &in, &out);
 	prog = check_build(context, device, rent_src, NULL);
