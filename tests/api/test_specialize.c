@@ -402,6 +402,9 @@ static void spin_until_compiled(const char *trace, cl_kernel k, cl_mem out, int 
 /* The fourth child, KILN_SPECIALIZE=background: the first NDRange of
  * each (kernel, local size) posts its compile to Kiln's background
  * thread (lib/core/background.h) and runs the kernel's own function.
+ * Every local size is at least 16, a vector of work-items wherever Kiln
+ * runs, so that none is regrouped into another (ndrange.c's run_local):
+ * the trace must show 64 compiled once.
  *  1. launches go on, their results checked, while the compile runs and
  *     once it is in (the trace shows it "compiled");
  *  2. the program is rebuilt while a compile for another size runs (its
@@ -440,21 +443,21 @@ static int background_child(void)
 	spin_setup(8, &in, &out);
 	prog = check_build(context, device, rent_src, NULL);
 	k = spin_kernel(prog, in, out);
-	spin_once(k, out, n, 8);
-	/* a fork() child, with the compile for 8 running or queued in the
+	spin_once(k, out, n, 128);
+	/* a fork() child, with the compile for 128 running or queued in the
 	 * parent, runs the kernel and posts a compile of its own */
 	fflush(NULL);
 	pid_t pid = fork();
 	REQUIRE(pid >= 0);
 	if (pid == 0) {
-		spin_once(k, out, n + 1, 8);
+		spin_once(k, out, n + 1, 128);
 		spin_once(k, out, n + 2, 256);
 		exit(check_done());
 	}
 	int status = 0;
 	REQUIRE(waitpid(pid, &status, 0) == pid);
 	CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0);
-	return check_done(); /* exit() with the compile for 8 under way */
+	return check_done(); /* exit() with the compile for 128 under way */
 }
 
 /* The (kernel, local size) pairs the child runs. */
