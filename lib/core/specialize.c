@@ -463,11 +463,12 @@ void kiln_specialize_for_launch(cl_kernel k, int di, const size_t local[3], cl_u
 	v->cache_tried = true;
 	/* The kernel holds the program and keeps it from being rebuilt
 	 * (§5.8.2) until this call returns: the build may be read unlocked. */
-	v->in_background = want && m != MODE_FIRST;
+	bool background = want && m != MODE_FIRST;
+	v->in_background = background;
 	pthread_mutex_unlock(&p->lock);
 
 	struct kiln_executable *exe = from_cache(t, &b->ir, b->options, info->name, v);
-	if (!exe && v->in_background && post_compile(p, b, t, info->name, v))
+	if (!exe && background && post_compile(p, b, t, info->name, v))
 		return; /* BUSY until the background thread settles it */
 	uint64_t build_ns = 0;
 	if (!exe && want)
